@@ -1,0 +1,72 @@
+#pragma once
+// make_puzzle(job) -> Result<GeneratedPuzzle>
+//
+// Three named steps, Signpost's shape: `fill` lays a random Hamiltonian path over the board,
+// `strip` removes givens while the puzzle stays unique, `confirm` re-verifies with a fresh solver.
+// Everything is a pure function of the job (its seed and budget): same job, same puzzle, on any
+// machine and thread count. The wall-clock deadline is only a safety net: when it fires the job
+// fails with reason "deadline"; it is never quietly retried.
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "core/result.hpp"
+#include "grader/grader.hpp"
+#include "solver/solver.hpp"
+
+namespace hidato {
+
+struct BoardSpec {
+  Topology topology = Topology::square8;
+  std::string shape = "rect";  // a procedural shape name, or "mask" with mask_file set
+  std::string mask_file;       // text picture of the outline (templates/shapes/*.txt)
+  int rows = 10;
+  int cols = 10;
+  double obstacles = 0.0;      // fraction of the shape's cells turned into holes, [0, 0.5)
+  bool hide_ends = false;      // when true, 1 and N need not be shown
+  friend bool operator==(const BoardSpec&, const BoardSpec&) = default;
+};
+
+struct WorkBudget {
+  std::uint64_t nodes_per_attempt = 2'000'000;  // deterministic: solver nodes per attempt
+  int max_attempts = 20;
+  int deadline_ms = 0;                          // wall-clock safety net per puzzle; 0 = none
+  friend bool operator==(const WorkBudget&, const WorkBudget&) = default;
+};
+
+struct PuzzleJob {  // fully determines one puzzle
+  std::string set_id;
+  int index = 0;
+  BoardSpec board;
+  Difficulty target = Difficulty::medium;
+  std::uint64_t seed = 0;
+  WorkBudget budget;
+  friend bool operator==(const PuzzleJob&, const PuzzleJob&) = default;
+};
+
+struct GenStats {
+  std::uint64_t nodes = 0;  // solver nodes over all attempts
+  double ms = 0;
+  int attempts = 0;
+};
+
+struct GeneratedPuzzle {
+  PuzzleJob job;
+  int attempt = 0;           // which attempt k (seed derive(job.seed, k)) produced it
+  Puzzle puzzle;
+  Values solution;
+  Grade grade;
+  GenStats stats;
+};
+
+// Human-readable problem with the spec (unknown shape, ratio out of range, board too small,
+// Numbrix parity impossible, unreadable mask), or nullopt when the spec can be generated.
+std::optional<std::string> check_spec(const BoardSpec& spec);
+std::vector<std::string> shape_names();
+
+Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace hidato

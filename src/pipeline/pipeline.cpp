@@ -1,0 +1,2 @@
+// PLACEHOLDER: the YAML -> jobs -> TBB pipeline -> manifest module.
+namespace hidato {}

@@ -1,0 +1,57 @@
+#pragma once
+// The renderer's boundary: printable puzzles + a page template -> PDF book and SVG pages.
+// Layout (pure, millimetres) is separate from drawing (Cairo). The renderer never solves.
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.hpp"
+
+namespace hidato {
+
+struct PrintablePuzzle {
+  int number = 0;           // 1-based puzzle number in the book
+  std::string set_name;
+  std::string difficulty;   // label printed in the caption
+  Puzzle puzzle;            // board + givens
+  Values solution;          // the answer key
+};
+
+struct BookInfo {
+  std::string title = "Hidato";
+  std::string subtitle;
+  std::string author;
+  std::string date;               // printed as given; never the clock
+  bool how_to_play = true;
+  std::int64_t creation_epoch = 0;  // PDF creation date (seconds since 1970), from the config
+};
+
+struct PageTemplate;  // defined in render/template.hpp
+
+struct RenderOptions {
+  std::filesystem::path out_dir;
+  std::string basename = "book";  // book.pdf, book-page-001.svg, ...
+  bool pdf = true;
+  bool svg = true;
+  bool svg_per_puzzle = false;
+  bool answer_path = false;       // draw the path through the cell centres in answer keys
+};
+
+struct RenderedBook {
+  std::vector<std::filesystem::path> files;
+  int pages = 0;
+};
+
+struct RenderError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Loads templates/pages/<name>.yaml (or a path to a .yaml file). Throws InputError.
+PageTemplate load_page_template(const std::string& name_or_path);
+
+RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle>& puzzles,
+                         const PageTemplate& page, const RenderOptions& options);
+
+}  // namespace hidato

@@ -1,0 +1,51 @@
+#pragma once
+// count_solutions(puzzle, limit, limits) -> SolveReport
+//
+// Exact and complete: the verdict is never wrong. `unique` carries the solution, `multiple` two
+// different solutions as the witness, `none` neither, and `gave_up` means the node budget was
+// spent, the deadline passed or the cancel flag was raised before the search finished.
+// The solver prints nothing; its counters come back in SolveStats.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+#include "core/puzzle.hpp"
+
+namespace hidato {
+
+enum class Verdict { unique, multiple, none, gave_up };
+std::string_view to_string(Verdict v);
+
+using Clock = std::chrono::steady_clock;
+
+struct SolveLimits {
+  std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();  // deterministic budget
+  std::optional<Clock::time_point> deadline;                           // wall-clock safety net
+  const std::atomic<bool>* cancel = nullptr;                           // checked cooperatively
+};
+
+enum class StopReason { none, budget, deadline, cancelled };
+std::string_view to_string(StopReason r);
+
+struct SolveStats {
+  std::uint64_t nodes = 0;        // branching decisions
+  std::uint64_t propagations = 0; // fixpoint rounds
+  std::uint64_t backtracks = 0;
+  double ms = 0;
+  StopReason stop = StopReason::none;
+};
+
+struct SolveReport {
+  Verdict verdict = Verdict::gave_up;
+  std::optional<Values> solution;  // unique: the solution; multiple: the first witness
+  std::optional<Values> second;    // multiple: a second, different solution
+  SolveStats stats;
+};
+
+// limit 1: stop at the first solution (verdict `unique` then only means "found one"; use
+// limit 2 to prove uniqueness). limit >= 2: stop at the second solution.
+SolveReport count_solutions(const Puzzle& puzzle, int limit = 2, const SolveLimits& limits = {});
+
+}  // namespace hidato

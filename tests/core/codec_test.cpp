@@ -1,0 +1,131 @@
+// The text format and the one-line description: round trips and exact error messages.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/codec.hpp"
+#include "core/errors.hpp"
+
+using namespace hidato;
+
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_puzzle(text, "p.txt");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(Codec, ParsesTopologyHolesAndGivens) {
+  const Puzzle p = parse_puzzle("# topology: hex6\n# source: test\n 1 . x\n . 5 .\n", "p.txt");
+  EXPECT_EQ(p.board.topology(), Topology::hex6);
+  EXPECT_EQ(p.board.rows(), 2);
+  EXPECT_EQ(p.board.cols(), 3);
+  EXPECT_EQ(p.board.size(), 5);
+  EXPECT_EQ(p.givens, (Values{1, 0, 0, 5, 0}));
+  ASSERT_EQ(p.headers.size(), 1u);
+  EXPECT_EQ(p.headers[0].first, "source");
+}
+
+TEST(Codec, DefaultTopologyIsSquare8) {
+  EXPECT_EQ(parse_puzzle("1 .\n. 4\n", "p").board.topology(), Topology::square8);
+}
+
+TEST(Codec, TextRoundTrips) {
+  const std::string text = "# topology: square4\n 1  .  x\n .  .  .\n11  .  .\n . 10  .\n";
+  const Puzzle p = parse_puzzle(text, "p");
+  EXPECT_EQ(format_puzzle(p), text);
+  EXPECT_EQ(parse_puzzle(format_puzzle(p), "again"), p);
+}
+
+TEST(Codec, DescriptionRoundTrips) {
+  const Puzzle p = parse_puzzle("# topology: hex6\n6 . 9 x\n. 2 8 .\n1 . . .\n", "p");
+  const std::string d = describe(p);
+  EXPECT_EQ(d, "hex6:3x4:6,.,9,x/.,2,8,./1,.3");
+  EXPECT_EQ(parse_description(d), p);
+}
+
+TEST(Codec, ErrorUnknownToken) {
+  EXPECT_EQ(error_of("1 . ?\n. . .\n"), "p.txt:1:5: unknown token '?' (expected a number, '.' or 'x')");
+}
+
+TEST(Codec, ErrorValueOutOfRange) {
+  EXPECT_EQ(error_of("1 .\n. 5\n"), "p.txt:2:3: value 5 is out of range 1..4 (the board has 4 playable cells)");
+  EXPECT_EQ(error_of("0 .\n. .\n"), "p.txt:1:1: value 0 is out of range 1..4 (the board has 4 playable cells)");
+  EXPECT_EQ(error_of("# x\n-3 .\n. .\n"), "p.txt:2:1: value -3 is out of range 1..4 (the board has 4 playable cells)");
+}
+
+TEST(Codec, ErrorValueGivenTwice) {
+  EXPECT_EQ(error_of("1 2\n. 2\n"), "p.txt:2:3: value 2 is given twice (first at 1:3)");
+}
+
+TEST(Codec, ErrorRaggedRows) {
+  EXPECT_EQ(error_of("1 . .\n. .\n"), "p.txt:2:3: row has 2 cells, expected 3 (as in line 1)");
+  EXPECT_EQ(error_of("1 .\n. . .\n"), "p.txt:2:5: row has 3 cells, expected 2 (as in line 1)");
+}
+
+TEST(Codec, ErrorEmptyBoard) {
+  EXPECT_EQ(error_of("# topology: square8\n"), "p.txt: empty board: no rows of cells");
+  EXPECT_EQ(error_of("x x\nx x\n"), "p.txt:1:1: empty board: every cell is a hole");
+}
+
+TEST(Codec, ErrorDisconnected) {
+  EXPECT_EQ(error_of("# topology: square4\n1 x\nx .\n"),
+            "p.txt:3:3: playable cells are not connected: this cell cannot be reached from the cell at "
+            "2:1 (square4)");
+  EXPECT_NO_THROW(parse_puzzle("1 x\nx .\n", "p"));  // king moves reach diagonally
+}
+
+TEST(Codec, ErrorUnknownTopology) {
+  EXPECT_EQ(error_of("# topology: sq9\n1 .\n"),
+            "p.txt:1:13: unknown topology 'sq9' (expected square8, square4 or hex6)");
+}
+
+TEST(Codec, ErrorUnreadableFile) {
+  try {
+    read_puzzle_file("/nonexistent/p.txt");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "/nonexistent/p.txt: cannot read the file (does it exist?)");
+  }
+}
+
+TEST(Codec, ErrorsInDescriptions) {
+  try {
+    parse_description("square8:2x2:1,./.,.,.");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "description:1:17: row 2 has 3 cells, expected 2");
+  }
+  EXPECT_THROW(parse_description("square9:2x2:1,./.2"), InputError);
+  EXPECT_THROW(parse_description("square8"), InputError);
+  EXPECT_THROW(parse_description("square8:2x2:1,./.2/.2"), InputError);
+}
+
+TEST(Codec, NeverCrashesOnGarbage) {
+  // A crude fuzz: every short string over the format's alphabet parses or throws InputError.
+  const std::string alphabet = "1 .x\n#-9:";
+  std::string s;
+  for (int i = 0; i < 20000; ++i) {
+    s.clear();
+    unsigned x = static_cast<unsigned>(i) * 2654435761u;
+    for (int k = 0; k < 12; ++k, x = x * 1103515245u + 12345u) s += alphabet[(x >> 16) % alphabet.size()];
+    try {
+      parse_puzzle(s, "f");
+      parse_description(s);
+    } catch (const InputError&) {
+    }
+  }
+  SUCCEED();
+}
+
+TEST(Codec, GridRowsUseMinusOneForHoles) {
+  const Puzzle p = parse_puzzle("1 x\n. 3\n", "p");
+  EXPECT_EQ(to_grid(p.board, p.givens), (std::vector<std::vector<int>>{{1, -1}, {0, 3}}));
+}
