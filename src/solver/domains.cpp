@@ -1,0 +1,197 @@
+#include "solver/domains.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace hidato::solver_detail {
+
+Domains::Domains(const Layout& layout)
+    : layout_(layout),
+      n_(layout.cells()),
+      p_(layout.positions()),
+      w_(layout.words()),
+      vw_((layout.cells() + 1 + 63) / 64) {}
+
+// Plan: every value starts on every playable cell except the other givens' cells; a given sits on
+// its own cell. Sweeping support forward (v from v-1) then backward (v from v+1) twice cuts each
+// value to the cells within reach of the givens on both sides. Only then are the per-cell value
+// sets built, so the root pays once per surviving (value, cell) pair and never per removal.
+bool Domains::init(const Values& givens) {
+  const auto nn = static_cast<std::size_t>(n_);
+  const auto ww = static_cast<std::size_t>(w_);
+  dom_.assign((nn + 2) * ww, 0);
+  std::vector<int> given_pos(nn + 2, -1);
+  std::vector<Word> given_mask(ww, 0);
+  for (CellId c = 0; c < n_; ++c) {
+    const int g = givens[static_cast<std::size_t>(c)];
+    if (g == 0) continue;
+    if (g < 1 || g > n_ || given_pos[static_cast<std::size_t>(g)] != -1) return false;
+    given_pos[static_cast<std::size_t>(g)] = layout_.pos_of(c);
+    set_bit(given_mask.data(), layout_.pos_of(c));
+  }
+  for (int v = 1; v <= n_; ++v) {
+    Word* d = dom(v);
+    if (const int gp = given_pos[static_cast<std::size_t>(v)]; gp >= 0) {
+      set_bit(d, gp);
+      continue;
+    }
+    for (std::size_t i = 0; i < ww; ++i) d[i] = layout_.playable()[i] & ~given_mask[i];
+  }
+  std::vector<Word> reach(ww);
+  auto cut = [&](int v, int from) {
+    layout_.dilate(dom(from), reach.data());
+    Word* d = dom(v);
+    for (std::size_t i = 0; i < ww; ++i) d[i] &= reach[i];
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (int v = 2; v <= n_; ++v) cut(v, v - 1);
+    for (int v = n_ - 1; v >= 1; --v) cut(v, v + 1);
+  }
+
+  vcount_.assign(nn + 2, 0);
+  ccount_.assign(static_cast<std::size_t>(p_), 0);
+  cv_.assign(static_cast<std::size_t>(p_) * static_cast<std::size_t>(vw_), 0);
+  at_.assign(nn + 2, 0);
+  for (int v = 1; v <= n_; ++v) {
+    for_each_bit(dom(v), w_, [&](int p) {
+      set_bit(cv(p), v);
+      ++ccount_[static_cast<std::size_t>(p)];
+      ++vcount_[static_cast<std::size_t>(v)];
+    });
+    if (vcount_[static_cast<std::size_t>(v)] == 0) return false;
+  }
+  for (CellId c = 0; c < n_; ++c)
+    if (ccount_[static_cast<std::size_t>(layout_.pos_of(c))] == 0) return false;
+
+  in_rev_.assign(nn + 2, 0);
+  clear_queues();
+  for (int v = 1; v <= n_; ++v) {
+    if (is_fixed(v)) fixq_.push_back(v);
+    enqueue_revise(v);
+  }
+  for (CellId c = 0; c < n_; ++c)
+    if (ccount_[static_cast<std::size_t>(layout_.pos_of(c))] == 1) cellq_.push_back(layout_.pos_of(c));
+  return true;
+}
+
+int Domains::pos_of_fixed(int v) {
+  int& cached = at_[static_cast<std::size_t>(v)];
+  if (test_bit(cells_of(v), cached)) return cached;
+  const Word* d = cells_of(v);
+  for (int i = 0; i < w_; ++i)
+    if (d[i] != 0) return cached = i * 64 + std::countr_zero(d[i]);
+  return cached;  // unreachable when the precondition holds
+}
+
+void Domains::remove(int v, int pos) {
+  clear_bit(dom(v), pos);
+  clear_bit(cv(pos), v);
+  const int vc = --vcount_[static_cast<std::size_t>(v)];
+  const int cc = --ccount_[static_cast<std::size_t>(pos)];
+  if (trailing_) trail_.push_back(static_cast<std::uint32_t>(v) * static_cast<std::uint32_t>(p_) +
+                                  static_cast<std::uint32_t>(pos));
+  if (vc == 0 || cc == 0) {
+    conflict_ = true;
+    return;
+  }
+  if (vc == 1) fixq_.push_back(v);
+  if (cc == 1) cellq_.push_back(pos);
+  enqueue_revise(v - 1);
+  enqueue_revise(v + 1);
+}
+
+void Domains::assign(int v, int pos) {
+  filter_cells(v, [pos](int p) { return p == pos; });
+}
+
+void Domains::enqueue_revise(int v) {
+  if (v < 1 || v > n_ || in_rev_[static_cast<std::size_t>(v)]) return;
+  in_rev_[static_cast<std::size_t>(v)] = 1;
+  revq_.push_back(v);
+}
+
+// Support: keep the cells of v that touch a cell of v-1 and a cell of v+1. Only words where v
+// still has cells are computed, so values far from the change cost one load per word.
+void Domains::revise(int v) {
+  Word* d = dom(v);
+  const Word* lo = v > 1 ? cells_of(v - 1) : nullptr;
+  const Word* hi = v < n_ ? cells_of(v + 1) : nullptr;
+  for (int i = 0; i < w_ && !conflict_; ++i) {
+    if (d[i] == 0) continue;
+    Word keep = d[i];
+    if (lo) keep &= layout_.dilate_word(lo, i);
+    if (hi && keep) keep &= layout_.dilate_word(hi, i);
+    for (Word gone = d[i] & ~keep; gone != 0 && !conflict_; gone &= gone - 1)
+      remove(v, i * 64 + std::countr_zero(gone));
+  }
+}
+
+void Domains::fix_value(int v) {
+  if (!is_fixed(v)) return;
+  const int pos = pos_of_fixed(v);
+  filter_values(pos, [v](int u) { return u == v; });
+}
+
+void Domains::fix_cell(int pos) {
+  if (values_at(pos) != 1) return;
+  const Word* c = values_of(pos);
+  int v = 0;
+  for (int i = 0; i < vw_; ++i)
+    if (c[i] != 0) {
+      v = i * 64 + std::countr_zero(c[i]);
+      break;
+    }
+  filter_cells(v, [pos](int p) { return p == pos; });
+}
+
+bool Domains::propagate(Watch& watch) {
+  while (!conflict_) {
+    if (!fixq_.empty()) {
+      const int v = fixq_.back();
+      fixq_.pop_back();
+      fix_value(v);
+    } else if (!cellq_.empty()) {
+      const int pos = cellq_.back();
+      cellq_.pop_back();
+      fix_cell(pos);
+    } else if (rev_head_ < revq_.size()) {
+      const int v = revq_[rev_head_++];
+      in_rev_[static_cast<std::size_t>(v)] = 0;
+      revise(v);
+      if (rev_head_ == revq_.size()) {
+        revq_.clear();
+        rev_head_ = 0;
+      }
+    } else {
+      return true;
+    }
+    if (watch.step_expired()) return false;
+  }
+  return false;
+}
+
+void Domains::clear_queues() {
+  fixq_.clear();
+  cellq_.clear();
+  for (std::size_t i = rev_head_; i < revq_.size(); ++i) in_rev_[static_cast<std::size_t>(revq_[i])] = 0;
+  revq_.clear();
+  rev_head_ = 0;
+}
+
+void Domains::undo_to(std::size_t mark) {
+  const auto up = static_cast<std::uint32_t>(p_);
+  while (trail_.size() > mark) {
+    const std::uint32_t e = trail_.back();
+    trail_.pop_back();
+    const int v = static_cast<int>(e / up);
+    const int pos = static_cast<int>(e % up);
+    set_bit(dom(v), pos);
+    set_bit(cv(pos), v);
+    ++vcount_[static_cast<std::size_t>(v)];
+    ++ccount_[static_cast<std::size_t>(pos)];
+  }
+  clear_queues();
+  conflict_ = false;
+}
+
+}  // namespace hidato::solver_detail

@@ -1,0 +1,96 @@
+#pragma once
+// Domains: for every value v in 1..N the set of positions it may still occupy, and for every
+// position the set of values it may still hold (the same facts seen from both sides), with a trail
+// that undoes every removal on backtrack.
+//
+// Propagation (to fixpoint, by `propagate`):
+//   support      every candidate cell of v touches a candidate cell of v-1 and of v+1
+//                (with givens at the ends this is exactly the graph-distance cut, gap by gap);
+//   singletons   a value with one cell fixes that cell (the cell loses every other value);
+//                a cell with one value fixes that value (the value loses every other cell);
+//   wipe-out     a value with no cell or a cell with no value is a conflict.
+// Region reasoning (components of free cells, dead ends) lives in regions.hpp.
+#include <cstdint>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "solver/layout.hpp"
+#include "solver/watch.hpp"
+
+namespace hidato::solver_detail {
+
+class Domains {
+ public:
+  explicit Domains(const Layout& layout);
+
+  // Root domains from the givens (values[cell], 0 = blank), cut by distance to the givens.
+  // Returns false when the givens already contradict each other. Nothing is trailed.
+  bool init(const Values& givens);
+  // From now on every removal is trailed (call after root propagation).
+  void start_trail() { trailing_ = true; }
+
+  int n() const { return n_; }
+  int words() const { return w_; }
+  int count(int v) const { return vcount_[static_cast<std::size_t>(v)]; }
+  bool is_fixed(int v) const { return count(v) == 1; }
+  int values_at(int pos) const { return ccount_[static_cast<std::size_t>(pos)]; }
+  const Word* cells_of(int v) const { return &dom_[static_cast<std::size_t>(v) * w_]; }
+  const Word* values_of(int pos) const { return &cv_[static_cast<std::size_t>(pos) * vw_]; }
+  bool has(int v, int pos) const { return test_bit(cells_of(v), pos); }
+  int pos_of_fixed(int v);  // precondition: is_fixed(v)
+  bool conflict() const { return conflict_; }
+  bool queue_empty() const { return fixq_.empty() && cellq_.empty() && rev_head_ == revq_.size(); }
+
+  void remove(int v, int pos);
+  void assign(int v, int pos);  // remove every other cell of v
+  // Keeps only the values of `pos` for which keep(v) is true.
+  template <class Keep>
+  void filter_values(int pos, Keep&& keep) {
+    const Word* cv = values_of(pos);
+    for (int i = 0; i < vw_ && !conflict_; ++i)
+      for (Word w = cv[i]; w != 0 && !conflict_; w &= w - 1) {
+        const int v = i * 64 + __builtin_ctzll(w);
+        if (!keep(v)) remove(v, pos);
+      }
+  }
+  // Keeps only the cells of `v` for which keep(pos) is true.
+  template <class Keep>
+  void filter_cells(int v, Keep&& keep) {
+    const Word* d = cells_of(v);
+    for (int i = 0; i < w_ && !conflict_; ++i)
+      for (Word w = d[i]; w != 0 && !conflict_; w &= w - 1) {
+        const int p = i * 64 + __builtin_ctzll(w);
+        if (!keep(p)) remove(v, p);
+      }
+  }
+
+  // Runs the queued propagators to fixpoint. False on conflict or when the watch expired.
+  bool propagate(Watch& watch);
+
+  std::size_t mark() const { return trail_.size(); }
+  void undo_to(std::size_t mark);
+
+ private:
+  Word* dom(int v) { return &dom_[static_cast<std::size_t>(v) * w_]; }
+  Word* cv(int pos) { return &cv_[static_cast<std::size_t>(pos) * vw_]; }
+  void enqueue_revise(int v);
+  void revise(int v);
+  void fix_value(int v);
+  void fix_cell(int pos);
+  void clear_queues();
+
+  const Layout& layout_;
+  int n_ = 0, p_ = 0, w_ = 0, vw_ = 0;
+  std::vector<Word> dom_;            // (n+2) rows of w_ words: values 0 and n+1 stay empty
+  std::vector<Word> cv_;             // p_ rows of vw_ words: bit v = value v
+  std::vector<int> vcount_, ccount_;
+  std::vector<int> at_;              // cached position of a fixed value (checked before use)
+  std::vector<std::uint32_t> trail_; // removals v * p_ + pos
+  bool trailing_ = false;
+  bool conflict_ = false;
+  std::vector<int> fixq_, cellq_, revq_;
+  std::size_t rev_head_ = 0;
+  std::vector<char> in_rev_;
+};
+
+}  // namespace hidato::solver_detail

@@ -1,0 +1,75 @@
+#include "solver/layout.hpp"
+
+namespace hidato::solver_detail {
+
+Layout::Layout(const Board& board) {
+  const int stride = board.cols() + 1;
+  positions_ = board.rows() * stride;
+  words_ = (positions_ + 63) / 64;
+  const auto nw = static_cast<std::size_t>(words_);
+  playable_.assign(nw, 0);
+  even_rows_.assign(nw, 0);
+  odd_rows_.assign(nw, 0);
+  pos_cell_.assign(static_cast<std::size_t>(positions_), no_cell);
+  for (int r = 0; r < board.rows(); ++r)
+    for (int c = 0; c <= board.cols(); ++c) set_bit((r % 2 ? odd_rows_ : even_rows_).data(), r * stride + c);
+  for (CellId cell = 0; cell < board.size(); ++cell) {
+    const Coord co = board.coord(cell);
+    const int p = co.row * stride + co.col;
+    cell_pos_.push_back(p);
+    pos_cell_[static_cast<std::size_t>(p)] = cell;
+    set_bit(playable_.data(), p);
+  }
+  adj_start_.assign(static_cast<std::size_t>(positions_) + 1, 0);
+  for (int p = 0; p < positions_; ++p) {
+    adj_start_[static_cast<std::size_t>(p)] = static_cast<int>(adj_.size());
+    if (const CellId cell = cell_of(p); cell != no_cell)
+      for (CellId n : board.neighbours(cell)) adj_.push_back(cell_pos_[static_cast<std::size_t>(n)]);
+  }
+  adj_start_[static_cast<std::size_t>(positions_)] = static_cast<int>(adj_.size());
+
+  const int s = stride;
+  switch (board.topology()) {
+    case Topology::square4:
+      shifts_ = {{-s, nullptr}, {-1, nullptr}, {1, nullptr}, {s, nullptr}};
+      break;
+    case Topology::square8:
+      shifts_ = {{-s - 1, nullptr}, {-s, nullptr}, {-s + 1, nullptr}, {-1, nullptr},
+                 {1, nullptr},      {s - 1, nullptr}, {s, nullptr},   {s + 1, nullptr}};
+      break;
+    case Topology::hex6: {
+      // odd-r offset rows: an even row's diagonal neighbours sit at col-1 and col, an odd row's at
+      // col and col+1, in the rows above and below.
+      const Word* ev = even_rows_.data();
+      const Word* od = odd_rows_.data();
+      shifts_ = {{-1, nullptr}, {1, nullptr}, {-s - 1, ev}, {-s, ev}, {s - 1, ev}, {s, ev},
+                 {-s, od},      {-s + 1, od}, {s, od},      {s + 1, od}};
+      break;
+    }
+  }
+}
+
+// Word i of x moved by s.offset positions (towards higher positions for a positive offset).
+Word Layout::shifted_word(const Word* x, const Shift& s, int i) const {
+  const int t = 64 * i - s.offset;          // first source bit of this word
+  const int w = t >= 0 ? t / 64 : -((-t + 63) / 64);
+  const int r = t - 64 * w;                  // 0..63
+  auto load = [&](int j) -> Word {
+    if (j < 0 || j >= words_) return 0;
+    return s.mask ? x[j] & s.mask[j] : x[j];
+  };
+  if (r == 0) return load(w);
+  return (load(w) >> r) | (load(w + 1) << (64 - r));
+}
+
+Word Layout::dilate_word(const Word* x, int i) const {
+  Word out = 0;
+  for (const Shift& s : shifts_) out |= shifted_word(x, s, i);
+  return out;
+}
+
+void Layout::dilate(const Word* x, Word* out) const {
+  for (int i = 0; i < words_; ++i) out[i] = dilate_word(x, i) & playable_[static_cast<std::size_t>(i)];
+}
+
+}  // namespace hidato::solver_detail

@@ -1,0 +1,48 @@
+#pragma once
+// Regions: reasoning about the cells no fixed value occupies yet ("free" cells).
+//
+// The fixed values split 1..N into segments: the runs of unfixed values between two fixed ones
+// (plus a head run before the first and a tail run after the last). A segment's values occupy
+// consecutive free cells, so each segment lies inside one connected component of free cells, next
+// to its fixed end cells. Hence:
+//   - a segment that fits no component adjacent to its ends is a conflict;
+//   - a segment that fits exactly one component is confined to it;
+//   - every component must be filled exactly by the segments that can enter it (subset sum);
+//   - a free cell with fewer than two usable neighbours can only hold 1 or N (a dead end).
+#include <vector>
+
+#include "solver/domains.hpp"
+#include "solver/layout.hpp"
+
+namespace hidato::solver_detail {
+
+class Regions {
+ public:
+  explicit Regions(const Layout& layout);
+  // Applies the rules above; false on conflict. May remove candidates (the caller propagates).
+  bool check(Domains& d);
+
+ private:
+  struct Segment {
+    int first, last;    // unfixed values first..last
+    int lo_pos, hi_pos; // cells of first-1 and last+1, -1 when open (head / tail)
+  };
+  void find_fixed(Domains& d);
+  void label_components();
+  bool prune_dead_ends(Domains& d);
+  bool place_segments(Domains& d);
+  bool fills_exactly(int comp);
+  void confine(Domains& d, const Segment& s, int comp);
+  int component_candidates(const Segment& s, int len, int* out) const;
+
+  const Layout& layout_;
+  std::vector<int> value_at_;  // position -> fixed value, 0 when free
+  std::vector<int> fixed_;     // fixed values, ascending
+  std::vector<int> comp_;      // position -> component of free cells, -1 when taken
+  std::vector<int> comp_size_, comp_sum_, stack_;
+  std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
+  std::vector<Segment> segments_;
+  std::vector<Word> reach_;
+};
+
+}  // namespace hidato::solver_detail

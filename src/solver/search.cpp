@@ -1,0 +1,135 @@
+#include "solver/search.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace hidato::solver_detail {
+
+Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
+    : puzzle_(puzzle),
+      limit_(std::clamp(limit, 1, 2)),
+      layout_(puzzle.board),
+      domains_(layout_),
+      regions_(layout_),
+      watch_(limits) {}
+
+// Propagation and region reasoning, alternated until neither removes anything.
+bool Search::settle() {
+  for (;;) {
+    if (!domains_.propagate(watch_)) return false;
+    if (!regions_.check(domains_)) return false;
+    if (domains_.queue_empty()) return true;
+  }
+}
+
+// The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict, record a solution and
+// stop at the limit, otherwise branch on the value with the fewest candidate cells and try each
+// cell in turn (cells with fewer open neighbours first: paths hug walls and corners).
+void Search::explore() {
+  if (!settle()) {
+    if (watch_.stopped()) stop_ = true;
+    ++backtracks_;
+    return;
+  }
+  const int v = choose_value();
+  if (v == 0) {
+    record_solution();
+    if (static_cast<int>(found_.size()) >= limit_) stop_ = true;
+    return;
+  }
+  const std::size_t base = cands_.size();
+  push_candidates(v);
+  const std::size_t end = cands_.size();
+  for (std::size_t i = base; i < end && !stop_; ++i) {
+    if (watch_.node_expired()) {
+      stop_ = true;
+      break;
+    }
+    const std::size_t mark = domains_.mark();
+    domains_.assign(v, cands_[i]);
+    explore();
+    domains_.undo_to(mark);
+  }
+  cands_.resize(base);
+}
+
+// Fewest candidate cells first; among equals, a value next to a fixed one (it extends a path).
+int Search::choose_value() {
+  int best = 0;
+  long best_key = 0;
+  const int n = domains_.n();
+  for (int v = 1; v <= n; ++v) {
+    const int c = domains_.count(v);
+    if (c <= 1) continue;
+    const bool next_to_fixed = (v > 1 && domains_.is_fixed(v - 1)) || (v < n && domains_.is_fixed(v + 1));
+    const long key = 2L * c - (next_to_fixed ? 1 : 0);
+    if (best == 0 || key < best_key) {
+      best = v;
+      best_key = key;
+      if (c == 2 && next_to_fixed) break;
+    }
+  }
+  return best;
+}
+
+void Search::push_candidates(int v) {
+  const std::size_t base = cands_.size();
+  keys_.clear();
+  for_each_bit(domains_.cells_of(v), domains_.words(), [&](int p) {
+    int open = 0;
+    for (int q : layout_.neighbours(p)) open += domains_.values_at(q) > 1 ? 1 : 0;
+    cands_.push_back(p);
+    keys_.push_back(open);
+  });
+  std::vector<int> order(keys_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys_[a] < keys_[b]; });
+  std::vector<int> sorted(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = cands_[base + static_cast<std::size_t>(order[i])];
+  std::copy(sorted.begin(), sorted.end(), cands_.begin() + static_cast<std::ptrdiff_t>(base));
+}
+
+void Search::record_solution() {
+  Values sol(static_cast<std::size_t>(domains_.n()), 0);
+  for (int v = 1; v <= domains_.n(); ++v)
+    sol[static_cast<std::size_t>(layout_.cell_of(domains_.pos_of_fixed(v)))] = v;
+  found_.push_back(std::move(sol));
+}
+
+SolveReport Search::run() {
+  const auto start = Clock::now();
+  SolveReport rep;
+  const int n = puzzle_.board.size();
+  bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
+            domains_.init(puzzle_.givens);
+  if (ok) {
+    // Root: propagate untrailed, then search with a trail.
+    ok = settle();
+    domains_.start_trail();
+    if (ok) {
+      explore();
+    } else {
+      if (watch_.stopped()) stop_ = true;
+    }
+  }
+  rep.stats.nodes = watch_.nodes();
+  rep.stats.propagations = watch_.steps();
+  rep.stats.backtracks = backtracks_;
+  rep.stats.stop = watch_.reason();
+  rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  if (found_.size() >= 2) {
+    rep.verdict = Verdict::multiple;
+    rep.solution = found_[0];
+    rep.second = found_[1];
+  } else if (watch_.stopped()) {
+    rep.verdict = Verdict::gave_up;
+  } else if (found_.size() == 1) {
+    rep.verdict = Verdict::unique;
+    rep.solution = found_[0];
+  } else {
+    rep.verdict = Verdict::none;
+  }
+  return rep;
+}
+
+}  // namespace hidato::solver_detail

@@ -1,0 +1,38 @@
+#pragma once
+// Search: depth-first branching over the domains, counting solutions up to a limit.
+#include <vector>
+
+#include "solver/domains.hpp"
+#include "solver/layout.hpp"
+#include "solver/regions.hpp"
+#include "solver/solver.hpp"
+#include "solver/watch.hpp"
+
+namespace hidato::solver_detail {
+
+class Search {
+ public:
+  Search(const Puzzle& puzzle, int limit, const SolveLimits& limits);
+  SolveReport run();
+
+ private:
+  bool settle();
+  void explore();
+  int choose_value();
+  void push_candidates(int v);
+  void record_solution();
+
+  const Puzzle& puzzle_;
+  int limit_;
+  Layout layout_;
+  Domains domains_;
+  Regions regions_;
+  Watch watch_;
+  std::vector<Values> found_;
+  std::vector<int> cands_;  // candidate cells of every open frame, stacked
+  std::vector<int> keys_;
+  std::uint64_t backtracks_ = 0;
+  bool stop_ = false;
+};
+
+}  // namespace hidato::solver_detail

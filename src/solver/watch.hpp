@@ -1,0 +1,43 @@
+#pragma once
+// Watch: the solver's cooperative stop test (node budget, wall-clock deadline, cancel flag).
+// Reading the clock costs ~20 ns, so callers poll it every few dozen steps, not every step.
+#include "solver/solver.hpp"
+
+namespace hidato::solver_detail {
+
+class Watch {
+ public:
+  explicit Watch(const SolveLimits& limits) : limits_(limits) {}
+
+  // True (and remembers why) once the deadline has passed or the cancel flag is raised.
+  bool expired() {
+    if (reason_ != StopReason::none) return true;
+    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
+      reason_ = StopReason::cancelled;
+    else if (limits_.deadline && Clock::now() >= *limits_.deadline)
+      reason_ = StopReason::deadline;
+    return reason_ != StopReason::none;
+  }
+  // Counts one propagation step; polls the clock every 128 steps.
+  bool step_expired() { return (++steps_ & 127U) == 0 ? expired() : reason_ != StopReason::none; }
+  // Counts one search node against the budget; polls the clock every 16 nodes.
+  bool node_expired() {
+    if (++nodes_ > limits_.max_nodes) {
+      reason_ = StopReason::budget;
+      return true;
+    }
+    return (nodes_ & 15U) == 0 ? expired() : reason_ != StopReason::none;
+  }
+  bool stopped() const { return reason_ != StopReason::none; }
+  StopReason reason() const { return reason_; }
+  std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t steps() const { return steps_; }
+
+ private:
+  const SolveLimits& limits_;
+  std::uint64_t steps_ = 0;
+  std::uint64_t nodes_ = 0;
+  StopReason reason_ = StopReason::none;
+};
+
+}  // namespace hidato::solver_detail
