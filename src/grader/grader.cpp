@@ -1,5 +1,12 @@
-// PLACEHOLDER grader: replaced by the technique-tier grader.
+// grade(): solve as a person does, the way Solo grades Sudoku. Techniques are tried cheapest
+// first; after any progress the loop starts again at the cheapest one. The grade is the deepest
+// tier that made progress, the steps of every technique, and whether deduction got stuck.
 #include "grader/grader.hpp"
+
+#include <algorithm>
+
+#include "grader/ladder.hpp"
+#include "grader/techniques.hpp"
 
 namespace hidato {
 
@@ -21,6 +28,81 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
   return std::nullopt;
 }
 
-Grade grade(const Puzzle&, const GradeLimits&) { return Grade{}; }
+std::vector<TechniqueInfo> grader_techniques() {
+  std::vector<TechniqueInfo> out;
+  for (const auto& t : grading::techniques()) out.push_back({std::string(t.name), t.tier});
+  return out;
+}
+
+Difficulty level_for(int deepest_tier, bool needs_search) {
+  if (needs_search || deepest_tier >= 4) return Difficulty::expert;
+  if (deepest_tier == 3) return Difficulty::hard;
+  if (deepest_tier == 2) return Difficulty::medium;
+  return Difficulty::easy;
+}
+
+namespace {
+
+// Score: 100 points per level (easy 0, medium 100, hard 200, expert by tier 4 300, needs search
+// 400) plus up to 99 for the share of steps taken with harder techniques:
+// 99 * sum((tier - 1) * steps) / (3 * sum(steps)). Strictly ordered by level, then by tier.
+double score_for(const Grade& g) {
+  const double base = g.needs_search ? 400.0 : 100.0 * std::max(0, g.deepest_tier - 1);
+  double weighted = 0, steps = 0;
+  for (const auto& t : g.techniques) {
+    weighted += (t.tier - 1) * static_cast<double>(t.steps);
+    steps += t.steps;
+  }
+  return steps == 0 ? base : base + 99.0 * weighted / (3.0 * steps);
+}
+
+}  // namespace
+
+namespace grading {
+
+// The ladder: budget check, then each technique in order on the current state; the first one that
+// changes anything is credited (one step per number it placed, or one step for a pass that only
+// crossed off candidates) and the ladder restarts at tier 1. Stop when solved, stuck, broken
+// (no solution) or out of passes.
+LadderRun run_ladder(GradeState& state, const GradeLimits& limits) {
+  const auto table = techniques();
+  LadderRun run;
+  run.steps.assign(table.size(), 0);
+  bool progressed = true;
+  while (progressed && !state.solved() && !state.broken()) {
+    progressed = false;
+    for (std::size_t i = 0; i < table.size() && !progressed; ++i) {
+      if (run.passes >= limits.max_steps) {
+        run.out_of_passes = true;
+        return run;
+      }
+      ++run.passes;
+      const Applied a = state.apply(table[i].find(state));
+      if (!a.changed()) continue;
+      run.steps[i] += a.placed > 0 ? a.placed : 1;
+      progressed = true;
+    }
+  }
+  return run;
+}
+
+}  // namespace grading
+
+// Anything but a solved state at the end of the ladder means deduction alone did not finish.
+Grade grade(const Puzzle& puzzle, const GradeLimits& limits) {
+  grading::GradeState state(puzzle);
+  const auto steps = grading::run_ladder(state, limits).steps;
+  const auto table = grading::techniques();
+  Grade g;
+  g.needs_search = !state.solved();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (steps[i] == 0) continue;
+    g.techniques.push_back({std::string(table[i].name), table[i].tier, steps[i]});
+    g.deepest_tier = std::max(g.deepest_tier, table[i].tier);
+  }
+  g.level = level_for(g.deepest_tier, g.needs_search);
+  g.score = score_for(g);
+  return g;
+}
 
 }  // namespace hidato

@@ -26,15 +26,30 @@ struct Grade {
   Difficulty level = Difficulty::easy;
   int deepest_tier = 0;      // hardest tier used
   bool needs_search = false; // deduction alone did not finish
-  double score = 0;          // monotone with difficulty; documented in the README
+  // Monotone with difficulty: 100 * (level index), 400 when search is needed, plus up to 99 for
+  // the share of steps done with tiers above 1. See notes/grader-readme.md.
+  double score = 0;
   std::vector<TechniqueCount> techniques;
   friend bool operator==(const Grade&, const Grade&) = default;
 };
 
 struct GradeLimits {
+  // Technique passes (one sweep of one technique over the board). Running out counts as
+  // "needs search". A 20x20 puzzle takes a few hundred to a few thousand passes.
   std::uint64_t max_steps = 1'000'000;
 };
 
 Grade grade(const Puzzle& puzzle, const GradeLimits& limits = {});
+
+// The grader's techniques, cheapest first, with their tiers (for help texts and reports).
+struct TechniqueInfo {
+  std::string name;
+  int tier = 0;
+};
+std::vector<TechniqueInfo> grader_techniques();
+
+// The level of a grade: easy = tier 1 only (or nothing to deduce), medium = tier 2,
+// hard = tier 3, expert = tier 4 or needs search.
+Difficulty level_for(int deepest_tier, bool needs_search);
 
 }  // namespace hidato

@@ -1,0 +1,110 @@
+#include "grader/grade_state.hpp"
+
+#include <bit>
+
+namespace hidato::grading {
+
+// Start: every given is placed; every other number may sit in any blank cell. Givens that break
+// the rules (out of 1..N, or repeated) leave the state broken instead of asserting.
+GradeState::GradeState(const Puzzle& puzzle)
+    : board_(&puzzle.board), n_(puzzle.board.size()), words_((static_cast<std::size_t>(n_) + 63) / 64) {
+  cand_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
+  count_.assign(static_cast<std::size_t>(n_) + 1, 0);
+  cell_of_.assign(static_cast<std::size_t>(n_) + 1, no_cell);
+  value_at_.assign(static_cast<std::size_t>(n_), 0);
+  if (puzzle.givens.size() != static_cast<std::size_t>(n_)) {
+    broken_ = true;
+    return;
+  }
+  for (CellId c = 0; c < n_; ++c) {
+    const int v = puzzle.givens[c];
+    if (v == 0) continue;
+    if (v < 0 || v > n_ || cell_of_[v] != no_cell) {
+      broken_ = true;
+      return;
+    }
+    cell_of_[v] = c;
+    value_at_[c] = v;
+    ++placed_;
+  }
+  std::vector<std::uint64_t> blank(words_, 0);
+  for (CellId c = 0; c < n_; ++c)
+    if (value_at_[c] == 0) blank[c >> 6] |= std::uint64_t{1} << (c & 63);
+  for (int v = 1; v <= n_; ++v) {
+    std::uint64_t* r = row(v);
+    if (cell_of_[v] != no_cell) {
+      r[cell_of_[v] >> 6] |= std::uint64_t{1} << (cell_of_[v] & 63);
+      count_[v] = 1;
+    } else {
+      for (std::size_t w = 0; w < words_; ++w) r[w] = blank[w];
+      count_[v] = n_ - placed_;
+    }
+  }
+}
+
+std::vector<CellId> GradeState::candidates(int v) const {
+  std::vector<CellId> out;
+  out.reserve(static_cast<std::size_t>(count_[v]));
+  const std::uint64_t* r = row(v);
+  for (std::size_t w = 0; w < words_; ++w)
+    for (std::uint64_t bits = r[w]; bits != 0; bits &= bits - 1)
+      out.push_back(static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+  return out;
+}
+
+CellId GradeState::single(int v) const {
+  const std::uint64_t* r = row(v);
+  for (std::size_t w = 0; w < words_; ++w)
+    if (r[w] != 0) return static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(r[w])));
+  return no_cell;
+}
+
+bool GradeState::erase(int v, CellId c) {
+  std::uint64_t& word = row(v)[c >> 6];
+  const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+  if ((word & bit) == 0) return false;
+  word &= ~bit;
+  if (--count_[v] == 0) broken_ = true;
+  return true;
+}
+
+// Precondition: v unplaced, c free and a candidate of v.
+void GradeState::place(int v, CellId c) {
+  std::uint64_t* r = row(v);
+  for (std::size_t w = 0; w < words_; ++w) r[w] = 0;
+  r[c >> 6] = std::uint64_t{1} << (c & 63);
+  count_[v] = 1;
+  cell_of_[v] = c;
+  value_at_[c] = v;
+  ++placed_;
+  for (int u = 1; u <= n_; ++u)
+    if (u != v) erase(u, c);
+}
+
+// Removals first, then placements; a placement that clashes with the state (its cell taken, its
+// number elsewhere, or no longer a candidate) marks the state broken: no solution exists.
+Applied GradeState::apply(const Deductions& d) {
+  Applied out;
+  std::vector<char> touched(static_cast<std::size_t>(n_) + 1, 0);
+  for (const auto& [v, c] : d.remove) {
+    if (cell_of_[v] == c) {
+      broken_ = true;
+      return out;
+    }
+    if (erase(v, c)) touched[v] = 1;
+  }
+  for (const auto& [v, c] : d.place) {
+    if (cell_of_[v] == c) continue;
+    if (cell_of_[v] != no_cell || value_at_[c] != 0 || !has(v, c)) {
+      broken_ = true;
+      return out;
+    }
+    place(v, c);
+    touched[v] = 1;
+    ++out.placed;
+  }
+  for (int v = 1; v <= n_; ++v) out.narrowed += touched[v];
+  return out;
+}
+
+}  // namespace hidato::grading

@@ -1,0 +1,87 @@
+#pragma once
+// GradeState: what a person solving the puzzle knows at one moment.
+//
+// For every number v in 1..N it keeps the set of cells that may still hold v (its candidates).
+// A number is placed when its candidate set is a single cell; that cell is then taken and is no
+// candidate of any other number. Invariant (for a puzzle with a solution): the solution's cell of
+// v is always among v's candidates, because every technique only removes cells that cannot hold v.
+//
+// Techniques never change the state directly: they return Deductions computed from one snapshot,
+// and apply() performs them all at once. This makes a pass independent of the order in which
+// cells are numbered, so the grade is the same for a rotated or mirrored board.
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/puzzle.hpp"
+
+namespace hidato::grading {
+
+struct Deductions {
+  std::vector<std::pair<int, CellId>> place;   // (value, cell): value v is at cell
+  std::vector<std::pair<int, CellId>> remove;  // (value, cell): cell cannot hold v
+  bool empty() const { return place.empty() && remove.empty(); }
+};
+
+struct Applied {
+  int placed = 0;    // numbers newly placed
+  int narrowed = 0;  // numbers whose candidates shrank (placed ones included)
+  bool changed() const { return placed > 0 || narrowed > 0; }
+};
+
+class GradeState {
+ public:
+  // Keeps a pointer to puzzle.board: the puzzle must outlive the state.
+  explicit GradeState(const Puzzle& puzzle);
+  explicit GradeState(Puzzle&&) = delete;
+
+  const Board& board() const { return *board_; }
+  int n() const { return n_; }
+  CellId cell_of(int v) const { return cell_of_[v]; }        // no_cell while v is unplaced
+  int value_at(CellId c) const { return value_at_[c]; }      // 0 while c is free
+  bool is_free(CellId c) const { return value_at_[c] == 0; }
+  bool is_placed(int v) const { return cell_of_[v] != no_cell; }
+  bool has(int v, CellId c) const { return (row(v)[c >> 6] >> (c & 63)) & 1U; }
+  int count(int v) const { return count_[v]; }
+  int placed() const { return placed_; }
+  bool solved() const { return !broken_ && placed_ == n_; }
+  bool broken() const { return broken_; }  // a contradiction: the puzzle has no solution
+  void mark_broken() { broken_ = true; }
+
+  std::size_t words() const { return words_; }
+  // v's candidates as a bitset: bit (c & 63) of word (c >> 6) is set when c may hold v.
+  const std::uint64_t* bits(int v) const { return row(v); }
+  // Candidate cells of v in ascending order.
+  std::vector<CellId> candidates(int v) const;
+  // Calls f(cell) for each candidate cell of v in ascending order, without allocating.
+  template <class F>
+  void for_each_candidate(int v, F&& f) const {
+    const std::uint64_t* r = row(v);
+    for (std::size_t w = 0; w < words_; ++w)
+      for (std::uint64_t bits = r[w]; bits != 0; bits &= bits - 1)
+        f(static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+  }
+  // The only candidate of v when count(v) == 1.
+  CellId single(int v) const;
+
+  Applied apply(const Deductions& d);
+
+ private:
+  const std::uint64_t* row(int v) const { return cand_.data() + static_cast<std::size_t>(v) * words_; }
+  std::uint64_t* row(int v) { return cand_.data() + static_cast<std::size_t>(v) * words_; }
+  bool erase(int v, CellId c);
+  void place(int v, CellId c);
+
+  const Board* board_;
+  int n_ = 0;
+  std::size_t words_ = 0;
+  int placed_ = 0;
+  bool broken_ = false;
+  std::vector<std::uint64_t> cand_;  // (n+1) rows of words_ words; row 0 unused
+  std::vector<int> count_;           // popcount of each row
+  std::vector<CellId> cell_of_;      // value -> cell or no_cell
+  std::vector<int> value_at_;        // cell -> placed value or 0
+};
+
+}  // namespace hidato::grading

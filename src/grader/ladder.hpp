@@ -1,0 +1,20 @@
+#pragma once
+// The deduction ladder behind grade(), exposed for tests and tools that want the state itself.
+#include <cstdint>
+#include <vector>
+
+#include "grader/grade_state.hpp"
+#include "grader/grader.hpp"
+
+namespace hidato::grading {
+
+struct LadderRun {
+  std::vector<int> steps;     // per technique, in techniques() order
+  std::uint64_t passes = 0;   // technique passes spent
+  bool out_of_passes = false; // limits.max_steps was reached
+};
+
+// Runs the techniques cheapest first on `state` until it is solved, stuck, broken or out of passes.
+LadderRun run_ladder(GradeState& state, const GradeLimits& limits);
+
+}  // namespace hidato::grading

@@ -1,0 +1,248 @@
+// Tiers 1-3 of the grader (tier 4, regions, lives in regions.cpp).
+#include "grader/techniques.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <map>
+
+namespace hidato::grading {
+namespace {
+
+constexpr int unreachable = std::numeric_limits<int>::max();
+
+// Cells within d free moves of a placed cell, for d = 0..depth, as bitsets: moves go through free
+// cells only. A breadth-first search marks each reached cell in the row of its distance, then
+// every row is OR-ed into the next.
+class Balls {
+ public:
+  Balls(const GradeState& s) : s_(s), words_(s.words()), dist_(static_cast<std::size_t>(s.n()), unreachable) {}
+
+  void explore(CellId from, int depth) {
+    depth_ = depth;
+    reached_.assign(1, from);
+    dist_[from] = 0;
+    for (std::size_t head = 0; head < reached_.size(); ++head) {
+      const CellId c = reached_[head];
+      if (dist_[c] >= depth) continue;
+      for (CellId nb : s_.board().neighbours(c))
+        if (s_.is_free(nb) && dist_[nb] == unreachable) {
+          dist_[nb] = dist_[c] + 1;
+          reached_.push_back(nb);
+        }
+    }
+    bits_.assign(static_cast<std::size_t>(depth + 1) * words_, 0);
+    for (CellId c : reached_) {
+      bits_[static_cast<std::size_t>(dist_[c]) * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+      dist_[c] = unreachable;
+    }
+    for (std::size_t i = words_; i < bits_.size(); ++i) bits_[i] |= bits_[i - words_];
+  }
+  // Word w of the ball of radius d.
+  std::uint64_t within(int d, std::size_t w) const {
+    return bits_[static_cast<std::size_t>(std::min(d, depth_)) * words_ + w];
+  }
+
+ private:
+  const GradeState& s_;
+  std::size_t words_;
+  int depth_ = 0;
+  std::vector<int> dist_;
+  std::vector<CellId> reached_;
+  std::vector<std::uint64_t> bits_;
+};
+
+void add_bits(std::vector<std::pair<int, CellId>>& out, int v, std::size_t w, std::uint64_t bits) {
+  for (; bits != 0; bits &= bits - 1)
+    out.emplace_back(v, static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+}
+
+// near[v * words + w]: cells with at least one (near1) / two (near2) neighbours among v's candidates.
+struct Nearness {
+  std::vector<std::uint64_t> near1, near2;
+};
+
+Nearness nearness(const GradeState& s) {
+  const std::size_t words = s.words();
+  Nearness out{std::vector<std::uint64_t>(static_cast<std::size_t>(s.n() + 1) * words, 0), {}};
+  out.near2 = out.near1;
+  for (int v = 1; v <= s.n(); ++v) {
+    std::uint64_t* one = out.near1.data() + static_cast<std::size_t>(v) * words;
+    std::uint64_t* two = out.near2.data() + static_cast<std::size_t>(v) * words;
+    s.for_each_candidate(v, [&](CellId c) {
+      for (CellId nb : s.board().neighbours(c)) {
+        const std::uint64_t bit = std::uint64_t{1} << (nb & 63);
+        two[nb >> 6] |= one[nb >> 6] & bit;
+        one[nb >> 6] |= bit;
+      }
+    });
+  }
+  return out;
+}
+
+bool bit_of(const std::vector<std::uint64_t>& rows, std::size_t words, int v, CellId c) {
+  return (rows[static_cast<std::size_t>(v) * words + (c >> 6)] >> (c & 63)) & 1U;
+}
+
+// The only neighbour of x among v's candidates (precondition: there is exactly one).
+CellId only_neighbour_in(const GradeState& s, int v, CellId x) {
+  for (CellId y : s.board().neighbours(x))
+    if (s.has(v, y)) return y;
+  return no_cell;
+}
+
+}  // namespace
+
+std::vector<Gap> gaps(const GradeState& s) {
+  std::vector<Gap> out;
+  for (int v = 1; v <= s.n(); ++v) {
+    if (s.is_placed(v)) continue;
+    Gap g{v, v, v > 1 ? s.cell_of(v - 1) : no_cell, no_cell};
+    while (g.hi < s.n() && !s.is_placed(g.hi + 1)) ++g.hi;
+    if (g.hi < s.n()) g.above = s.cell_of(g.hi + 1);
+    out.push_back(g);
+    v = g.hi;
+  }
+  return out;
+}
+
+// Tier 1. For an unplaced v with v-1 and/or v+1 placed, v's cell touches them: look only at the
+// placed neighbour's free neighbours that are still candidates of v (and touch the other one when
+// both are placed). Exactly one such cell places v.
+Deductions only_neighbour(const GradeState& s) {
+  Deductions d;
+  for (int v = 1; v <= s.n(); ++v) {
+    if (s.is_placed(v)) continue;
+    const CellId lo = v > 1 ? s.cell_of(v - 1) : no_cell;
+    const CellId hi = v < s.n() ? s.cell_of(v + 1) : no_cell;
+    if (lo == no_cell && hi == no_cell) continue;
+    const CellId base = lo != no_cell ? lo : hi;
+    const CellId other = lo != no_cell ? hi : no_cell;
+    CellId found = no_cell;
+    int count = 0;
+    for (CellId x : s.board().neighbours(base))
+      if (s.is_free(x) && s.has(v, x) && (other == no_cell || s.board().is_adjacent(x, other))) {
+        found = x;
+        ++count;
+      }
+    if (count == 1) d.place.emplace_back(v, found);
+  }
+  return d;
+}
+
+// Tier 2. Numbers lo..hi of a gap are laid through free cells from the cell of lo-1 to the cell of
+// hi+1, so v sits within v-(lo-1) free moves of the one and (hi+1)-v of the other. Cross off every
+// candidate out of reach; a number left with one candidate is placed.
+Deductions only_cell(const GradeState& s) {
+  Deductions d;
+  Balls from_below(s), from_above(s);
+  const std::uint64_t all = ~std::uint64_t{0};
+  for (const Gap& g : gaps(s)) {
+    if (g.below != no_cell) from_below.explore(g.below, g.length());
+    if (g.above != no_cell) from_above.explore(g.above, g.length());
+    for (int v = g.lo; v <= g.hi; ++v) {
+      int left = 0;
+      CellId last = no_cell;
+      for (std::size_t w = 0; w < s.words(); ++w) {
+        const std::uint64_t cand = s.bits(v)[w];
+        if (cand == 0) continue;
+        const std::uint64_t near = (g.below == no_cell ? all : from_below.within(v - (g.lo - 1), w)) &
+                                   (g.above == no_cell ? all : from_above.within((g.hi + 1) - v, w));
+        add_bits(d.remove, v, w, cand & ~near);
+        if (const std::uint64_t keep = cand & near; keep != 0) {
+          left += std::popcount(keep);
+          last = static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(keep)));
+        }
+      }
+      if (left == 1) d.place.emplace_back(v, last);
+    }
+  }
+  return d;
+}
+
+// Tier 2. Every free cell holds some unplaced number; a free cell that is a candidate of exactly
+// one number holds it.
+Deductions only_value(const GradeState& s) {
+  Deductions d;
+  std::vector<int> seen(static_cast<std::size_t>(s.n()), 0);
+  std::vector<int> by(static_cast<std::size_t>(s.n()), 0);
+  for (int v = 1; v <= s.n(); ++v) {
+    if (s.is_placed(v)) continue;
+    s.for_each_candidate(v, [&](CellId x) {
+      ++seen[x];
+      by[x] = v;
+    });
+  }
+  for (CellId x = 0; x < s.n(); ++x)
+    if (s.is_free(x) && seen[x] == 1) d.place.emplace_back(by[x], x);
+  return d;
+}
+
+// Tier 3. A number v in a cell x needs v-1 on one neighbour of x and v+1 on another (only one of
+// them for 1 and N). Cells that lack such neighbours among the candidates are dead ends for v.
+Deductions dead_end(const GradeState& s) {
+  Deductions d;
+  const Nearness near = nearness(s);
+  const std::size_t words = s.words();
+  for (int v = 1; v <= s.n(); ++v) {
+    if (s.is_placed(v)) continue;
+    s.for_each_candidate(v, [&](CellId x) {
+      const bool has_prev = v == 1 || bit_of(near.near1, words, v - 1, x);
+      const bool has_next = v == s.n() || bit_of(near.near1, words, v + 1, x);
+      bool same_one = false;
+      if (has_prev && has_next && v > 1 && v < s.n() && !bit_of(near.near2, words, v - 1, x) &&
+          !bit_of(near.near2, words, v + 1, x))
+        same_one = only_neighbour_in(s, v - 1, x) == only_neighbour_in(s, v + 1, x);
+      if (!has_prev || !has_next || same_one) d.remove.emplace_back(v, x);
+    });
+  }
+  return d;
+}
+
+// Tier 3. Naked pair: two numbers whose candidates are the same two cells fill those cells, so no
+// other number can use them. Hidden pair: two free cells that only the same two numbers can reach
+// hold those numbers, so the numbers can be nowhere else.
+Deductions pairs(const GradeState& s) {
+  Deductions d;
+  std::map<std::pair<CellId, CellId>, std::vector<int>> by_cells;
+  std::vector<std::vector<int>> values_of(static_cast<std::size_t>(s.n()));
+  for (int v = 1; v <= s.n(); ++v) {
+    if (s.is_placed(v)) continue;
+    const auto cells = s.candidates(v);
+    if (cells.size() == 2) by_cells[{cells[0], cells[1]}].push_back(v);
+    for (CellId x : cells)
+      if (values_of[x].size() < 3) values_of[x].push_back(v);
+  }
+  for (const auto& [cells, values] : by_cells) {
+    if (values.size() != 2) continue;
+    for (int u = 1; u <= s.n(); ++u) {
+      if (s.is_placed(u) || u == values[0] || u == values[1]) continue;
+      if (s.has(u, cells.first)) d.remove.emplace_back(u, cells.first);
+      if (s.has(u, cells.second)) d.remove.emplace_back(u, cells.second);
+    }
+  }
+  std::map<std::pair<int, int>, std::vector<CellId>> by_values;
+  for (CellId x = 0; x < s.n(); ++x)
+    if (s.is_free(x) && values_of[x].size() == 2) by_values[{values_of[x][0], values_of[x][1]}].push_back(x);
+  for (const auto& [values, cells] : by_values) {
+    if (cells.size() != 2) continue;
+    for (int v : std::array{values.first, values.second})
+      for (CellId x : s.candidates(v))
+        if (x != cells[0] && x != cells[1]) d.remove.emplace_back(v, x);
+  }
+  return d;
+}
+
+std::span<const Technique> techniques() {
+  static constexpr std::array<Technique, 6> table{{
+      {"only-neighbour", 1, only_neighbour},
+      {"only-cell", 2, only_cell},
+      {"only-value", 2, only_value},
+      {"dead-end", 3, dead_end},
+      {"pair", 3, pairs},
+      {"region", 4, regions},
+  }};
+  return table;
+}
+
+}  // namespace hidato::grading
