@@ -1,0 +1,42 @@
+#pragma once
+// The drawing pass: reads laid-out pages and draws them on a Canvas. Decides nothing about where
+// things go (layout.hpp does), only how they look: line weights, number sizes, text.
+#include <string>
+#include <vector>
+
+#include "render/canvas.hpp"
+#include "render/layout.hpp"
+
+namespace hidato {
+
+struct BookView {  // everything the drawing pass reads, borrowed
+  const BookInfo& info;
+  const std::vector<PrintablePuzzle>& puzzles;
+  const PageTemplate& page_template;
+  const std::vector<Page>& pages;
+  bool answer_path = false;
+};
+
+void draw_page(Canvas& canvas, const BookView& book, const Page& page);
+
+// One board in `grid` (its grid extent in mm, `cell_mm` per unit): thin cell edges, holes left
+// out, a heavy outline along the shape, givens bold. With `solution`, the other cells are filled
+// in regular weight and, with `path`, a thin line joins the cell centres in order.
+void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Box grid, double cell_mm,
+                bool path);
+
+// Number size (mm) for numbers of up to `digits` digits in a cell of `cell_mm`.
+double number_size(double cell_mm, int digits);
+
+// Greedy word wrap of `text` into lines no wider than `width_mm`.
+std::vector<std::string> wrap_text(Canvas& canvas, const std::string& text, double size_mm, Weight weight,
+                                   double width_mm);
+// Text on one line, shrunk from `size_mm` if needed to fit `max_width`; returns the size used.
+double fitted_text(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm,
+                   Weight weight, Align align, double max_width);
+
+// The how-to-play page body (draw_howto.cpp), and its three example puzzles with their solutions.
+void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body);
+std::vector<std::pair<Puzzle, Values>> how_to_play_examples();
+
+}  // namespace hidato

@@ -1,0 +1,100 @@
+// The how-to-play page: the rule in general, then for each kind of board in the book a short rule
+// and a tiny example drawn with the same draw_board as the puzzles, with its solution beside it.
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "render/draw.hpp"
+#include "topology/geometry.hpp"
+
+namespace hidato {
+namespace {
+
+struct Example {
+  Topology topology;
+  const char* name;
+  const char* rule;
+  std::array<int, 9> solution;  // 3 x 3, row-major
+  std::array<int, 9> givens;
+};
+
+// Each example has exactly one solution (render_test counts them by brute force).
+const Example examples[] = {
+    {Topology::square8, "Hidato (square cells)",
+     "Each number touches the next one across a side or at a corner: horizontally, vertically or "
+     "diagonally.",
+     {3, 2, 1, 4, 9, 8, 5, 6, 7},
+     {0, 0, 1, 4, 9, 0, 0, 0, 7}},
+    {Topology::square4, "Numbrix (square cells, no diagonals)",
+     "Each number touches the next one across a side: horizontally or vertically, never diagonally.",
+     {1, 2, 3, 8, 9, 4, 7, 6, 5},
+     {1, 0, 3, 0, 9, 0, 0, 0, 5}},
+    {Topology::hex6, "Hex Hidato (hexagonal cells)",
+     "Each number shares a side with the next one, in any of the six directions.",
+     {1, 2, 3, 6, 5, 4, 7, 8, 9},
+     {1, 0, 0, 0, 0, 4, 0, 0, 9}},
+};
+
+const char* general_rule =
+    "Write a number in every empty cell so that the numbers from 1 up to the number of cells form a "
+    "chain in which each number touches the next. The numbers printed in bold are given. Only the "
+    "cells drawn belong to the puzzle: gaps in a shape are not part of it. Every puzzle has exactly "
+    "one solution, and the answers are at the back of the book.";
+
+Puzzle example_puzzle(const Example& e) {
+  Puzzle p;
+  p.board = Board(e.topology, 3, 3, std::vector<bool>(9, true));
+  p.givens.assign(e.givens.begin(), e.givens.end());
+  return p;
+}
+
+double paragraph(Canvas& canvas, const std::string& text, double x, double y, double width, double size,
+                 Weight weight) {
+  for (const std::string& line : wrap_text(canvas, text, size, weight, width)) {
+    y += size * 1.45;
+    canvas.text(line, x, y, size, weight, Align::left);
+  }
+  return y;
+}
+
+}  // namespace
+
+std::vector<std::pair<Puzzle, Values>> how_to_play_examples() {
+  std::vector<std::pair<Puzzle, Values>> out;
+  for (const Example& e : examples) out.emplace_back(example_puzzle(e), Values(e.solution.begin(), e.solution.end()));
+  return out;
+}
+
+// Plan: general rule at the top; the rest of the body is split evenly between the kinds of board
+// the book uses; in each share, the name and rule, then the example and its solution side by side,
+// with cells as large as fit (at most 8 mm).
+void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body) {
+  std::set<Topology> used;
+  for (const PrintablePuzzle& p : book.puzzles) used.insert(p.puzzle.board.topology());
+  if (used.empty()) used.insert(Topology::square8);
+  const double size = book.page_template.fonts.body * mm_per_point;
+  double y = paragraph(canvas, general_rule, body.x, body.y + size * 0.5, body.w, size, Weight::regular);
+  const double share = (body.bottom() - y) / static_cast<double>(used.size());
+  for (const Example& e : examples) {
+    if (!used.count(e.topology)) continue;
+    const double top = y;
+    y = paragraph(canvas, e.name, body.x, y + size, body.w, size, Weight::bold);
+    y = paragraph(canvas, e.rule, body.x, y, body.w, size, Weight::regular);
+    const Puzzle puzzle = example_puzzle(e);
+    const Values solution(e.solution.begin(), e.solution.end());
+    const Extent ext = grid_extent(e.topology, 3, 3);
+    const double room_h = top + share - y - size * 2.5 - 2 * outline_allowance_mm;
+    const double cell = std::clamp(std::min(room_h / ext.height, (body.w / 2 - 10) / ext.width), 1.0, 8.0);
+    const double gw = ext.width * cell, gh = ext.height * cell;
+    const double label_y = y + size * 1.6;
+    const double grid_y = label_y + size * 0.6 + outline_allowance_mm;
+    const double x1 = body.x + body.w * 0.25 - gw / 2, x2 = body.x + body.w * 0.75 - gw / 2;
+    canvas.text("Puzzle", x1 + gw / 2, label_y, size, Weight::regular, Align::centre);
+    canvas.text("Solution", x2 + gw / 2, label_y, size, Weight::regular, Align::centre);
+    draw_board(canvas, puzzle, nullptr, {x1, grid_y, gw, gh}, cell, false);
+    draw_board(canvas, puzzle, &solution, {x2, grid_y, gw, gh}, cell, false);
+    y = std::max(top + share, grid_y + gh + outline_allowance_mm);
+  }
+}
+
+}  // namespace hidato

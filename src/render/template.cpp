@@ -1,0 +1,189 @@
+// Page templates from YAML. Every key is checked: unknown keys, wrong types and values out of
+// range are reported as "source:line:col: key.path: message" (yaml-cpp marks are 0-based).
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/paths.hpp"
+#include "render/render.hpp"
+#include "render/template.hpp"
+
+namespace hidato {
+namespace {
+
+struct Reader {
+  std::string source;
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& msg) const {
+    const YAML::Mark m = node.Mark();
+    throw InputError(located(source, m.line + 1, m.column + 1, key + ": " + msg));
+  }
+
+  void check_keys(const YAML::Node& map, const std::string& path,
+                  std::initializer_list<const char*> allowed) const {
+    if (!map.IsMap()) fail(map, path.empty() ? "template" : path, "expected a mapping");
+    for (const auto& kv : map) {
+      const std::string key = kv.first.as<std::string>();
+      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+      std::string list;
+      for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      fail(kv.first, path.empty() ? key : path + "." + key, "unknown key (expected one of " + list + ")");
+    }
+  }
+
+  static bool parse_number(std::string_view s, double& out) {
+    if (s.empty()) return false;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+  }
+
+  // A length: a bare number (millimetres) or a number with mm, cm, in or pt.
+  double length(const YAML::Node& node, const std::string& key) const {
+    const std::string text = node.IsScalar() ? node.Scalar() : std::string();
+    static const std::pair<const char*, double> units[] = {
+        {"mm", 1.0}, {"cm", 10.0}, {"in", 25.4}, {"pt", 25.4 / 72.0}};
+    double value = 0;
+    if (parse_number(text, value)) return checked_length(node, key, value);
+    for (const auto& [unit, scale] : units) {
+      const std::string_view u(unit);
+      std::string_view s(text);
+      if (!s.ends_with(u)) continue;
+      s.remove_suffix(u.size());
+      while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+      if (parse_number(s, value)) return checked_length(node, key, value * scale);
+    }
+    fail(node, key, "expected a length such as 15mm, 0.5in or 12pt, got '" + text + "'");
+  }
+
+  double checked_length(const YAML::Node& node, const std::string& key, double mm) const {
+    if (!(mm >= 0) || mm > 2000) fail(node, key, "length out of range (0 to 2000 mm)");
+    return mm;
+  }
+
+  double number(const YAML::Node& node, const std::string& key, double lo, double hi) const {
+    double value = 0;
+    if (!node.IsScalar() || !parse_number(node.Scalar(), value))
+      fail(node, key, "expected a number, got '" + (node.IsScalar() ? node.Scalar() : "") + "'");
+    if (value < lo || value > hi) {
+      std::ostringstream msg;
+      msg << "must be between " << lo << " and " << hi;
+      fail(node, key, msg.str());
+    }
+    return value;
+  }
+
+  int count(const YAML::Node& node, const std::string& key, std::initializer_list<int> allowed) const {
+    const double v = node.IsScalar() ? number(node, key, 0, 1000) : -1;
+    for (const int a : allowed)
+      if (v == a) return a;
+    std::string list;
+    for (const int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
+    fail(node, key, "expected one of " + list);
+  }
+
+  std::pair<double, double> named_size(const YAML::Node& node) const {
+    static const std::pair<const char*, std::pair<double, double>> sizes[] = {
+        {"a4", {210, 297}},         {"a5", {148, 210}},
+        {"letter", {215.9, 279.4}}, {"8.5x11in", {215.9, 279.4}},
+        {"6x9in", {152.4, 228.6}},  {"a4-landscape", {297, 210}}};
+    if (node.IsMap()) {
+      check_keys(node, "page", {"width", "height"});
+      if (!node["width"] || !node["height"]) fail(node, "page", "needs both width and height");
+      const double w = length(node["width"], "page.width");
+      const double h = length(node["height"], "page.height");
+      if (w < 50 || h < 50) fail(node, "page", "a page must be at least 50 mm each way");
+      return {w, h};
+    }
+    std::string name = node.IsScalar() ? node.Scalar() : "";
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (const auto& [n, size] : sizes)
+      if (name == n) return size;
+    fail(node, "page", "unknown page size '" + name +
+                           "' (expected a4, a5, letter, 6x9in, 8.5x11in, a4-landscape or {width, height})");
+  }
+
+  void margins(const YAML::Node& node, Margins& m) const {
+    check_keys(node, "margins", {"top", "bottom", "inner", "outer"});
+    if (node["top"]) m.top = length(node["top"], "margins.top");
+    if (node["bottom"]) m.bottom = length(node["bottom"], "margins.bottom");
+    if (node["inner"]) m.inner = length(node["inner"], "margins.inner");
+    if (node["outer"]) m.outer = length(node["outer"], "margins.outer");
+  }
+
+  void cells(const YAML::Node& node, const std::string& key, CellRange& c) const {
+    check_keys(node, key, {"min", "max"});
+    if (node["min"]) c.min = length(node["min"], key + ".min");
+    if (node["max"]) c.max = length(node["max"], key + ".max");
+    if (c.min < 1) fail(node, key + ".min", "must be at least 1 mm");
+    if (c.max < c.min) fail(node, key + ".max", "must not be smaller than min");
+  }
+
+  void fonts(const YAML::Node& node, FontSizes& f) const {
+    check_keys(node, "fonts", {"title", "subtitle", "heading", "caption", "body", "page_number"});
+    const std::pair<const char*, double*> fields[] = {
+        {"title", &f.title},     {"subtitle", &f.subtitle}, {"heading", &f.heading},
+        {"caption", &f.caption}, {"body", &f.body},         {"page_number", &f.page_number}};
+    for (const auto& [key, field] : fields)
+      if (node[key]) *field = number(node[key], std::string("fonts.") + key, 4, 96);
+  }
+
+  // The content area must leave room for the running head, the footer and a slot.
+  void check_fits(const YAML::Node& root, const PageTemplate& t) const {
+    const double w = t.width_mm - t.margins.inner - t.margins.outer - t.gutter_mm;
+    const double h = t.height_mm - t.margins.top - t.margins.bottom;
+    if (w < 30 || h < 40)
+      fail(root, "margins", "leave less than 30 x 40 mm for the content of a page");
+  }
+
+  PageTemplate read(const YAML::Node& root) const {
+    check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page",
+                          "answers_per_page", "cell", "answer_cell", "fonts"});
+    PageTemplate t;
+    if (root["name"]) t.name = root["name"].as<std::string>();
+    if (root["page"]) std::tie(t.width_mm, t.height_mm) = named_size(root["page"]);
+    if (root["margins"]) margins(root["margins"], t.margins);
+    if (root["gutter"]) t.gutter_mm = length(root["gutter"], "gutter");
+    if (root["spacing"]) t.spacing_mm = length(root["spacing"], "spacing");
+    if (root["puzzles_per_page"]) t.puzzles_per_page = count(root["puzzles_per_page"], "puzzles_per_page", {1, 2, 4, 6});
+    if (root["answers_per_page"])
+      t.answers_per_page = count(root["answers_per_page"], "answers_per_page", {1, 2, 4, 6, 9, 12, 16});
+    if (root["cell"]) cells(root["cell"], "cell", t.cell);
+    if (root["answer_cell"]) cells(root["answer_cell"], "answer_cell", t.answer_cell);
+    if (root["fonts"]) fonts(root["fonts"], t.fonts);
+    check_fits(root, t);
+    return t;
+  }
+};
+
+}  // namespace
+
+PageTemplate parse_page_template(const std::string& yaml_text, const std::string& source) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    throw InputError(located(source, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+  if (!root.IsMap()) throw InputError(located(source, 1, 1, "template: expected a mapping of keys"));
+  return Reader{source}.read(root);
+}
+
+PageTemplate load_page_template(const std::string& name_or_path) {
+  const bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
+  const std::filesystem::path file =
+      is_path ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw InputError(name_or_path + ": page template not found (looked for " + file.string() + ")");
+  std::ostringstream text;
+  text << in.rdbuf();
+  PageTemplate t = parse_page_template(text.str(), file.string());
+  if (t.name.empty()) t.name = file.stem().string();
+  return t;
+}
+
+}  // namespace hidato

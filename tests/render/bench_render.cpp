@@ -1,0 +1,74 @@
+// bench_render: time to render books of synthetic puzzles (PDF + one SVG per page).
+//   bench_render [--out DIR] [--template NAME] [--count N]
+// Without --count it times 100 and 1,000 puzzles (goals: < 2 s and < 20 s).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "fixtures.hpp"
+#include "render/template.hpp"
+
+using namespace hidato;
+
+namespace {
+
+std::vector<PrintablePuzzle> synthetic_book(int count) {
+  std::vector<PrintablePuzzle> out;
+  for (int i = 0; i < count; ++i) {
+    const Topology t = i % 3 == 0 ? Topology::square8 : i % 3 == 1 ? Topology::square4 : Topology::hex6;
+    const int rows = 6 + i % 5, cols = 7 + (i * 7) % 4;
+    out.push_back(fixtures::snake(i + 1, t, rows, cols, t == Topology::hex6 ? "Hexes" : "Squares"));
+  }
+  return out;
+}
+
+double run(int count, const std::string& tmpl, const std::filesystem::path& dir, bool pdf, bool svg) {
+  const auto puzzles = synthetic_book(count);
+  const PageTemplate page = load_page_template(tmpl);
+  BookInfo info;
+  info.title = "Bench book";
+  info.subtitle = std::to_string(count) + " synthetic puzzles";
+  info.author = "bench_render";
+  info.date = "November 2026";
+  RenderOptions opt;
+  opt.out_dir = dir;
+  opt.pdf = pdf;
+  opt.svg = svg;
+  opt.answer_path = std::getenv("BENCH_PATH") != nullptr;
+  const auto start = std::chrono::steady_clock::now();
+  const RenderedBook book = render_book(info, puzzles, page, opt);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%5d puzzles  %-12s pdf=%d svg=%d  %4d pages  %zu files  %.3f s\n", count, tmpl.c_str(), pdf, svg,
+              book.pages, book.files.size(), s);
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::filesystem::path out;
+  std::string tmpl = "a4";
+  int count = 0;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string a = argv[i];
+    if (a == "--out") out = argv[i + 1];
+    else if (a == "--template") tmpl = argv[i + 1];
+    else if (a == "--count") count = std::atoi(argv[i + 1]);
+  }
+  const bool keep = !out.empty();
+  if (!keep) out = std::filesystem::temp_directory_path() / "hidato-bench-render";
+  if (count > 0) {
+    run(count, tmpl, out, true, true);
+  } else {
+    for (const int n : {100, 1000}) {
+      run(n, tmpl, out, true, false);
+      run(n, tmpl, out, false, true);
+      const double both = run(n, tmpl, out, true, true);
+      std::printf("  goal %s: %.3f s of %d s\n", n == 100 ? "100" : "1000", both, n == 100 ? 2 : 20);
+    }
+  }
+  if (!keep) std::filesystem::remove_all(out);
+  return 0;
+}

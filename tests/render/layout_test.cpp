@@ -1,0 +1,195 @@
+// Layout: every box inside the margins for every shipped template and slot count, no overlaps,
+// gutter mirrored, oversized puzzles on pages of their own, answers pointing at the right page.
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+#include "render/draw.hpp"
+#include "render/layout.hpp"
+#include "render/template.hpp"
+
+using namespace hidato;
+
+namespace {
+
+const char* const shipped[] = {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"};
+
+// Small, medium, wide, tall, oversized: exercises every path through the slot placement.
+std::vector<PrintablePuzzle> varied_book() {
+  auto book = fixtures::mixed_book();
+  book.push_back(fixtures::snake(5, Topology::hex6, 9, 9));
+  book.push_back(fixtures::snake(6, Topology::square8, 3, 16));
+  book.push_back(fixtures::snake(7, Topology::square4, 16, 3));
+  book.push_back(fixtures::snake(8, Topology::square8, 30, 30));
+  for (int i = 9; i <= 20; ++i) book.push_back(fixtures::snake(i, Topology::square8, 5 + i % 4, 6));
+  return book;
+}
+
+Box inflated(const Box& b, double d) { return {b.x - d, b.y - d, b.w + 2 * d, b.h + 2 * d}; }
+
+void expect_page_sound(const Page& page, const PageTemplate& t) {
+  SCOPED_TRACE("page " + std::to_string(page.number));
+  const Box margins = content_box(t, page.number);
+  EXPECT_EQ(page.content, margins);
+  EXPECT_TRUE(contains({0, 0, t.width_mm, t.height_mm}, page.content));
+  if (page.kind == PageKind::title) return;
+  EXPECT_TRUE(contains(page.content, page.header));
+  EXPECT_TRUE(contains(page.content, page.footer));
+  for (std::size_t i = 0; i < page.items.size(); ++i) {
+    const Placed& a = page.items[i];
+    EXPECT_TRUE(contains(page.content, a.slot));
+    EXPECT_TRUE(contains(a.slot, a.caption));
+    EXPECT_TRUE(contains(a.slot, inflated(a.grid, outline_allowance_mm), 1e-6));
+    EXPECT_FALSE(overlaps(a.caption, a.grid));
+    EXPECT_FALSE(overlaps(a.slot, page.header));
+    EXPECT_FALSE(overlaps(a.slot, page.footer));
+    for (std::size_t j = i + 1; j < page.items.size(); ++j) EXPECT_FALSE(overlaps(a.slot, page.items[j].slot));
+  }
+}
+
+}  // namespace
+
+TEST(Layout, EveryBoxInsideTheMarginsForEveryTemplateAndCount) {
+  const auto book = varied_book();
+  for (const char* name : shipped) {
+    for (const int per_page : {1, 2, 4, 6}) {
+      PageTemplate t = load_page_template(name);
+      t.puzzles_per_page = per_page;
+      SCOPED_TRACE(std::string(name) + " x" + std::to_string(per_page));
+      const auto pages = layout_book(t, book, true);
+      int puzzles = 0, answers = 0;
+      for (const Page& p : pages) {
+        expect_page_sound(p, t);
+        if (p.kind == PageKind::puzzles) puzzles += static_cast<int>(p.items.size());
+        if (p.kind == PageKind::answers) answers += static_cast<int>(p.items.size());
+        if (p.kind == PageKind::puzzles) {
+          EXPECT_LE(static_cast<int>(p.items.size()), per_page);
+        }
+      }
+      EXPECT_EQ(puzzles, static_cast<int>(book.size()));
+      EXPECT_EQ(answers, static_cast<int>(book.size()));
+    }
+  }
+}
+
+TEST(Layout, GutterIsMirroredOnLeftAndRightPages) {
+  const PageTemplate t = load_page_template("kdp-8.5x11");
+  EXPECT_NEAR(t.gutter_mm, 9.525, 1e-9);
+  const Box right = content_box(t, 3), left = content_box(t, 4);
+  EXPECT_DOUBLE_EQ(right.x, t.margins.inner + t.gutter_mm);
+  EXPECT_DOUBLE_EQ(t.width_mm - left.right(), t.margins.inner + t.gutter_mm);
+  EXPECT_DOUBLE_EQ(left.x, t.margins.outer);
+  EXPECT_DOUBLE_EQ(right.w, left.w);
+  EXPECT_DOUBLE_EQ(right.y, left.y);
+}
+
+TEST(Layout, BookOrderAndExactBoxesOnA4) {
+  const PageTemplate t = load_page_template("a4");
+  const auto pages = layout_book(t, {fixtures::small_square8(1)}, true);
+  ASSERT_EQ(pages.size(), 4u);
+  EXPECT_EQ(pages[0].kind, PageKind::title);
+  EXPECT_EQ(pages[1].kind, PageKind::how_to_play);
+  EXPECT_EQ(pages[2].kind, PageKind::puzzles);
+  EXPECT_EQ(pages[3].kind, PageKind::answers);
+  EXPECT_EQ(pages[2].content, (Box{18, 15, 177, 267}));  // page 3: inner margin on the left
+  EXPECT_EQ(pages[3].content, (Box{15, 15, 177, 267}));  // page 4: inner margin on the right
+  const Placed& p = pages[2].items.at(0);
+  EXPECT_EQ(p.cell_mm, 14);  // a 3 x 3 board is capped at the template's largest cell
+  EXPECT_DOUBLE_EQ(p.grid.w, 42);
+  EXPECT_DOUBLE_EQ(p.grid.x, 18 + (177 - 42) / 2.0);
+  EXPECT_EQ(p.caption_text, "Puzzle 1 \xC2\xB7 Classic \xC2\xB7 easy");
+  EXPECT_EQ(pages[2].heading, "Puzzles 1");
+  EXPECT_EQ(pages[3].items.at(0).caption_text, "Puzzle 1 \xC2\xB7 page 3");
+}
+
+TEST(Layout, SlotCountsFollowThePageShape) {
+  EXPECT_EQ(slot_grid(1, 180, 250), (std::pair{1, 1}));
+  EXPECT_EQ(slot_grid(2, 180, 250), (std::pair{1, 2}));
+  EXPECT_EQ(slot_grid(2, 250, 180), (std::pair{2, 1}));
+  EXPECT_EQ(slot_grid(4, 180, 250), (std::pair{2, 2}));
+  EXPECT_EQ(slot_grid(6, 180, 250), (std::pair{2, 3}));
+  EXPECT_EQ(slot_grid(12, 180, 250), (std::pair{3, 4}));
+}
+
+TEST(Layout, OversizedPuzzleGetsAPageOfItsOwn) {
+  const PageTemplate t = load_page_template("a4");  // two per page, cells at least 7 mm
+  const std::vector<PrintablePuzzle> book = {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 24, 20),
+                                             fixtures::small_square4(3), fixtures::small_hex6(4)};
+  const auto pages = layout_book(t, book, false);
+  ASSERT_GE(pages.size(), 4u);
+  ASSERT_EQ(pages[1].items.size(), 1u);  // puzzle 1 alone: its page was closed for the big one
+  ASSERT_EQ(pages[2].items.size(), 1u);
+  EXPECT_EQ(pages[2].items[0].index, 1);
+  EXPECT_GE(pages[2].items[0].cell_mm, t.cell.min);
+  EXPECT_FALSE(pages[2].items[0].below_minimum);
+  ASSERT_EQ(pages[3].items.size(), 2u);  // puzzles 3 and 4 share the next page
+  // Answers name the page their puzzle is on.
+  std::vector<std::string> captions;
+  for (const Page& p : pages)
+    if (p.kind == PageKind::answers)
+      for (const Placed& a : p.items) captions.push_back(a.caption_text);
+  ASSERT_EQ(captions.size(), 4u);
+  EXPECT_EQ(captions[1], "Puzzle 2 \xC2\xB7 page 3");
+  EXPECT_EQ(captions[3], "Puzzle 4 \xC2\xB7 page 4");
+}
+
+TEST(Layout, PuzzleTooBigEvenForAWholePageIsFlagged) {
+  const PageTemplate t = load_page_template("a4");
+  const auto pages = layout_book(t, {fixtures::snake(1, Topology::square8, 60, 60)}, false);
+  ASSERT_EQ(pages.at(1).items.size(), 1u);
+  const Placed& p = pages[1].items[0];
+  EXPECT_TRUE(p.below_minimum);
+  EXPECT_LT(p.cell_mm, t.cell.min);
+  EXPECT_TRUE(contains(pages[1].content, p.grid));
+}
+
+TEST(Layout, PageRangesForTheContents) {
+  const PageTemplate t = load_page_template("a4");
+  std::vector<PrintablePuzzle> book;
+  for (int i = 1; i <= 5; ++i) book.push_back(fixtures::small_square8(i));
+  const auto pages = layout_book(t, book, true);
+  EXPECT_EQ(page_range(pages, PageKind::how_to_play), "2");
+  EXPECT_EQ(page_range(pages, PageKind::puzzles), "3\xE2\x80\x93" "5");
+  EXPECT_EQ(page_range(pages, PageKind::answers), "6");
+  EXPECT_EQ(page_range(layout_book(t, book, false), PageKind::how_to_play), "");
+}
+
+namespace {
+
+// Brute-force count of the numberings that satisfy the givens (tiny boards only; no solver).
+int count_numberings(const Puzzle& p, Values& v, int value, CellId at) {
+  const int n = p.board.size();
+  if (value == n) return 1;
+  int count = 0;
+  for (const CellId next : p.board.neighbours(at)) {
+    const auto i = static_cast<std::size_t>(next);
+    const int given_pos_ok = p.givens[i] == 0 || p.givens[i] == value + 1;
+    if (v[i] != 0 || !given_pos_ok) continue;
+    bool placed_elsewhere = false;  // value+1 is a given somewhere else
+    for (std::size_t k = 0; k < p.givens.size(); ++k)
+      if (p.givens[k] == value + 1 && k != i) placed_elsewhere = true;
+    if (placed_elsewhere) continue;
+    v[i] = value + 1;
+    count += count_numberings(p, v, value + 1, next);
+    v[i] = 0;
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST(HowToPlay, ExamplesAreSolvedCorrectlyAndUnique) {
+  const auto examples = how_to_play_examples();
+  ASSERT_EQ(examples.size(), 3u);
+  for (const auto& [puzzle, solution] : examples) {
+    EXPECT_TRUE(is_valid_solution(puzzle, solution)) << to_string(puzzle.board.topology());
+    int total = 0;
+    for (CellId start = 0; start < puzzle.board.size(); ++start) {
+      const auto s = static_cast<std::size_t>(start);
+      if (puzzle.givens[s] != 0 && puzzle.givens[s] != 1) continue;
+      Values v(puzzle.givens.size(), 0);
+      v[s] = 1;
+      total += count_numberings(puzzle, v, 1, start);
+    }
+    EXPECT_EQ(total, 1) << to_string(puzzle.board.topology());
+  }
+}

@@ -1,0 +1,88 @@
+// Page templates: the shipped ones load with the promised values; bad ones give exact messages.
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "render/render.hpp"
+#include "render/template.hpp"
+
+using namespace hidato;
+
+namespace {
+
+std::string error_of(const std::string& yaml) {
+  try {
+    parse_page_template(yaml, "t.yaml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(Template, ShippedTemplatesLoad) {
+  const PageTemplate a4 = load_page_template("a4");
+  EXPECT_EQ(a4.name, "a4");
+  EXPECT_DOUBLE_EQ(a4.width_mm, 210);
+  EXPECT_DOUBLE_EQ(a4.height_mm, 297);
+  const PageTemplate letter = load_page_template("letter");
+  EXPECT_NEAR(letter.width_mm, 215.9, 1e-9);
+  const PageTemplate pocket = load_page_template("pocket-6x9");
+  EXPECT_NEAR(pocket.width_mm, 152.4, 1e-9);
+  EXPECT_NEAR(pocket.height_mm, 228.6, 1e-9);
+  EXPECT_EQ(pocket.puzzles_per_page, 1);
+  const PageTemplate large = load_page_template("large-print");
+  EXPECT_GE(large.cell.min, 12);
+  EXPECT_GT(large.fonts.caption, a4.fonts.caption);
+  const PageTemplate kdp = load_page_template("kdp-8.5x11");
+  EXPECT_NEAR(kdp.gutter_mm, 0.375 * 25.4, 1e-9);
+  EXPECT_EQ(load_page_template("a5").puzzles_per_page, 1);
+}
+
+TEST(Template, ParsesUnitsAndCustomSizes) {
+  const PageTemplate t = parse_page_template(
+      "page: {width: 5.5in, height: 200mm}\nmargins: {top: 1cm, bottom: 36pt, inner: 12, outer: 0.5 in}\n"
+      "puzzles_per_page: 4\nanswers_per_page: 12\ncell: {min: 5mm, max: 9mm}\nfonts: {caption: 7.5}\n",
+      "t.yaml");
+  EXPECT_NEAR(t.width_mm, 139.7, 1e-9);
+  EXPECT_DOUBLE_EQ(t.height_mm, 200);
+  EXPECT_DOUBLE_EQ(t.margins.top, 10);
+  EXPECT_NEAR(t.margins.bottom, 12.7, 1e-9);
+  EXPECT_DOUBLE_EQ(t.margins.inner, 12);
+  EXPECT_NEAR(t.margins.outer, 12.7, 1e-9);
+  EXPECT_EQ(t.puzzles_per_page, 4);
+  EXPECT_EQ(t.answers_per_page, 12);
+  EXPECT_DOUBLE_EQ(t.cell.max, 9);
+  EXPECT_DOUBLE_EQ(t.fonts.caption, 7.5);
+  EXPECT_EQ(t.name, "");  // load_page_template fills in the file stem
+}
+
+TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
+  EXPECT_EQ(error_of("page: a4\ncolour: red\n"),
+            "t.yaml:2:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts)");
+  EXPECT_EQ(error_of("margins:\n  top: 15mm\n  inner: wide\n"),
+            "t.yaml:3:10: margins.inner: expected a length such as 15mm, 0.5in or 12pt, got 'wide'");
+  EXPECT_EQ(error_of("margins: {top: 1mm, left: 2mm}\n"),
+            "t.yaml:1:21: margins.left: unknown key (expected one of top, bottom, inner, outer)");
+  EXPECT_EQ(error_of("puzzles_per_page: 3\n"), "t.yaml:1:19: puzzles_per_page: expected one of 1, 2, 4, 6");
+  EXPECT_EQ(error_of("page: b5\n"),
+            "t.yaml:1:7: page: unknown page size 'b5' (expected a4, a5, letter, 6x9in, 8.5x11in, "
+            "a4-landscape or {width, height})");
+  EXPECT_EQ(error_of("cell: {min: 9mm, max: 5mm}\n"), "t.yaml:1:7: cell.max: must not be smaller than min");
+  EXPECT_EQ(error_of("fonts: {body: 200}\n"), "t.yaml:1:15: fonts.body: must be between 4 and 96");
+  EXPECT_EQ(error_of("margins: {inner: 100mm, outer: 100mm}\n"),
+            "t.yaml:1:1: margins: leave less than 30 x 40 mm for the content of a page");
+  EXPECT_EQ(error_of("page: [a4\n"), "t.yaml:2:1: end of sequence flow not found");
+  EXPECT_EQ(error_of("- a4\n"), "t.yaml:1:1: template: expected a mapping of keys");
+}
+
+TEST(Template, MissingTemplateIsBadInput) {
+  try {
+    load_page_template("no-such-template");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("no-such-template: page template not found (looked for ", 0), 0u)
+        << e.what();
+  }
+}
