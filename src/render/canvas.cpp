@@ -155,13 +155,6 @@ void Canvas::stroke_polyline(const std::vector<Point>& points, double width_mm, 
   cairo_stroke(cr_);
 }
 
-void Canvas::fill_circle(Point centre, double radius_mm, double grey) {
-  cairo_new_sub_path(cr_);
-  cairo_arc(cr_, centre.x, centre.y, radius_mm, 0, 2 * M_PI);
-  cairo_set_source_rgb(cr_, grey, grey, grey);
-  cairo_fill(cr_);
-}
-
 void Canvas::use_font(double size_mm, Weight weight) {
   cairo_set_font_face(cr_, weight == Weight::bold ? bold_ : regular_);
   cairo_set_font_size(cr_, size_mm);

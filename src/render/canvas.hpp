@@ -32,7 +32,6 @@ class Canvas {
   // Closed polylines (last point == first) are closed so that their corners join.
   void stroke_polylines(const std::vector<std::vector<Point>>& lines, double width_mm, double grey);
   void stroke_polyline(const std::vector<Point>& points, double width_mm, double grey);
-  void fill_circle(Point centre, double radius_mm, double grey);
 
   // Width of the text's advance widened to its ink, so that aligned text never pokes out.
   double text_width(std::string_view text, double size_mm, Weight weight);

@@ -74,10 +74,12 @@ Extent extent_of(const PrintablePuzzle& p) {
 }
 
 std::string numbers_heading(const char* word, const std::vector<PrintablePuzzle>& puzzles, const Page& p) {
-  if (p.items.empty()) return word;
+  if (p.items.empty()) return word;  // not reached: pages are closed with at least one item
   const int first = puzzles[static_cast<std::size_t>(p.items.front().index)].number;
   const int last = puzzles[static_cast<std::size_t>(p.items.back().index)].number;
-  std::string s = std::string(word) + " " + std::to_string(first);
+  std::string s = std::string(word);
+  if (last == first) s.pop_back();  // "Puzzle 5", "Answer 5"
+  s += " " + std::to_string(first);
   if (last != first) s += "\xE2\x80\x93" + std::to_string(last);
   return s;
 }

@@ -97,7 +97,8 @@ TEST(Layout, BookOrderAndExactBoxesOnA4) {
   EXPECT_DOUBLE_EQ(p.grid.w, 42);
   EXPECT_DOUBLE_EQ(p.grid.x, 18 + (177 - 42) / 2.0);
   EXPECT_EQ(p.caption_text, "Puzzle 1 \xC2\xB7 Classic \xC2\xB7 easy");
-  EXPECT_EQ(pages[2].heading, "Puzzles 1");
+  EXPECT_EQ(pages[2].heading, "Puzzle 1");
+  EXPECT_EQ(pages[3].heading, "Answer 1");
   EXPECT_EQ(pages[3].items.at(0).caption_text, "Puzzle 1 \xC2\xB7 page 3");
 }
 

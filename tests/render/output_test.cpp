@@ -84,8 +84,8 @@ void expect_golden(const std::string& actual, const std::string& name) {
     const bool more_e = static_cast<bool>(std::getline(e, el)), more_a = static_cast<bool>(std::getline(a, al));
     if (!more_e && !more_a) break;
     if (el != al || more_e != more_a) {
-      ADD_FAILURE() << name << " differs from the golden file at line " << line << "\n  golden: " << el
-                    << "\n  actual: " << al << "\n(regenerate with HIDATO_UPDATE_GOLDEN=1 if intended)";
+      ADD_FAILURE() << name << " differs from the golden file at line " << line << "\n  golden: " << el.substr(0, 160)
+                    << "\n  actual: " << al.substr(0, 160) << "\n(regenerate with HIDATO_UPDATE_GOLDEN=1 if intended)";
       return;
     }
   }
