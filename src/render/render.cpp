@@ -69,6 +69,27 @@ void write_puzzle_svgs(const BookView& view, const RenderOptions& options, Rende
   }
 }
 
+std::string mm(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f mm", v);
+  return buf;
+}
+
+std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::vector<PrintablePuzzle>& puzzles,
+                                     const PageTemplate& t) {
+  std::vector<std::string> out;
+  for (const Page& p : pages)
+    for (const Placed& item : p.items) {
+      if (!item.below_minimum) continue;
+      const bool answer = p.kind == PageKind::answers;
+      out.push_back(std::string(answer ? "answer" : "puzzle") + " " +
+                    std::to_string(puzzles[static_cast<std::size_t>(item.index)].number) + ": cells of " +
+                    mm(item.cell_mm) + " are below the template's minimum of " +
+                    mm(answer ? t.answer_cell.min : t.cell.min) + " (too big even for a page of its own)");
+    }
+  return out;
+}
+
 }  // namespace
 
 RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle>& puzzles,
@@ -79,6 +100,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   const PageSize size{page.width_mm, page.height_mm};
   RenderedBook out;
   out.pages = static_cast<int>(pages.size());
+  out.warnings = warnings_of(pages, puzzles, page);
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");
     const PdfMetadata meta{info.title, info.author, info.subtitle, info.creation_epoch};

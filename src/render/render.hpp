@@ -42,6 +42,9 @@ struct RenderOptions {
 struct RenderedBook {
   std::vector<std::filesystem::path> files;
   int pages = 0;
+  // Things a reader should know but that did not stop the book, e.g. "puzzle 12: cells of 5.1 mm
+  // are below the template's minimum of 7 mm (too big even for a page of its own)".
+  std::vector<std::string> warnings;
 };
 
 struct RenderError : std::runtime_error {

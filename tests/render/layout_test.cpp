@@ -51,9 +51,10 @@ void expect_page_sound(const Page& page, const PageTemplate& t) {
 TEST(Layout, EveryBoxInsideTheMarginsForEveryTemplateAndCount) {
   const auto book = varied_book();
   for (const char* name : shipped) {
-    for (const int per_page : {1, 2, 4, 6}) {
+    for (const int per_page : {1, 2, 4, 6, 9, 12, 16}) {
       PageTemplate t = load_page_template(name);
-      t.puzzles_per_page = per_page;
+      if (per_page <= 6) t.puzzles_per_page = per_page;
+      t.answers_per_page = per_page;
       SCOPED_TRACE(std::string(name) + " x" + std::to_string(per_page));
       const auto pages = layout_book(t, book, true);
       int puzzles = 0, answers = 0;
@@ -62,6 +63,9 @@ TEST(Layout, EveryBoxInsideTheMarginsForEveryTemplateAndCount) {
         if (p.kind == PageKind::puzzles) puzzles += static_cast<int>(p.items.size());
         if (p.kind == PageKind::answers) answers += static_cast<int>(p.items.size());
         if (p.kind == PageKind::puzzles) {
+          EXPECT_LE(static_cast<int>(p.items.size()), t.puzzles_per_page);
+        }
+        if (p.kind == PageKind::answers) {
           EXPECT_LE(static_cast<int>(p.items.size()), per_page);
         }
       }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cairo.h>
+#include <dlfcn.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -91,6 +92,18 @@ void expect_golden(const std::string& actual, const std::string& name) {
   }
   ADD_FAILURE() << name << " differs from the golden file";
 }
+
+// Cairo and fontconfig keep font caches for the life of the process; release them at the end so
+// that LeakSanitizer reports only real leaks.
+class ReleaseCairoCaches : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    cairo_debug_reset_static_data();
+    // FcFini from the fontconfig Cairo already loaded (looked up, so the test links nothing new).
+    if (auto* fc_fini = reinterpret_cast<void (*)()>(::dlsym(RTLD_DEFAULT, "FcFini"))) fc_fini();
+  }
+};
+const auto* const release_caches = ::testing::AddGlobalTestEnvironment(new ReleaseCairoCaches);
 
 }  // namespace
 
@@ -227,6 +240,19 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
           << " content " << page.content.x << "," << page.content.y << " " << page.content.w << "x" << page.content.h;
     }
   }
+}
+
+TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
+  RenderOptions opt;
+  opt.out_dir = fresh_dir("warn");
+  opt.svg = false;
+  const RenderedBook book = render_book(sample_info(), {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 60, 60)},
+                                        load_page_template("a4"), opt);
+  ASSERT_EQ(book.warnings.size(), 2u);
+  EXPECT_EQ(book.warnings[0],
+            "puzzle 2: cells of 2.9 mm are below the template's minimum of 7.0 mm (too big even for a page of its own)");
+  EXPECT_EQ(book.warnings[1],
+            "answer 2: cells of 2.9 mm are below the template's minimum of 4.0 mm (too big even for a page of its own)");
 }
 
 TEST(RenderOutput, UnwritableOutputIsAnOutputError) {
