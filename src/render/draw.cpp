@@ -151,10 +151,11 @@ void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
 
 }  // namespace
 
-double number_size(double cell_mm, int digits) {
-  // DejaVu Sans Bold digits advance 0.696 em; keep the number within ~80% of the cell width and
-  // its height within half the cell.
-  return std::min(0.5 * cell_mm, 0.8 * cell_mm / (0.70 * digits));
+double number_size(Topology t, double cell_mm, int digits) {
+  // DejaVu Sans Bold digits advance 0.696 em and stand 0.73 em tall. In a square the number may
+  // take ~80% of the width and half the height; a hexagon's slanted sides leave less room.
+  const bool hex = t == Topology::hex6;
+  return std::min((hex ? 0.44 : 0.5) * cell_mm, (hex ? 0.72 : 0.8) * cell_mm / (0.70 * digits));
 }
 
 // Plan: thin edges between playable cells first (holes are never drawn, so the shape shows), the
@@ -170,7 +171,7 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
   const bool show_path = path && solution;
   stroke_joined(canvas, inner_edges(b), grid, cell, thin, show_path ? 0.78 : 0.45);
   const int digits = digits_of(b.size());
-  const double size = number_size(cell, digits);
+  const double size = number_size(t, cell, digits);
   if (show_path)
     canvas.stroke_segments(path_pieces(b, *solution, grid, cell, size, digits), std::max(cell * 0.07, 0.2), 0.25);
   stroke_joined(canvas, outline_segments(b), grid, cell, heavy, 0.0);

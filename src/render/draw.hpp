@@ -26,7 +26,7 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
                 bool path);
 
 // Number size (mm) for numbers of up to `digits` digits in a cell of `cell_mm`.
-double number_size(double cell_mm, int digits);
+double number_size(Topology t, double cell_mm, int digits);
 
 // Greedy word wrap of `text` into lines no wider than `width_mm`.
 std::vector<std::string> wrap_text(Canvas& canvas, const std::string& text, double size_mm, Weight weight,

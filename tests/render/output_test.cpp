@@ -22,8 +22,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+fs::path test_root() { return fs::temp_directory_path() / ("hidato-render-test-" + std::to_string(::getpid())); }
+
 fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("hidato-render-test-" + std::to_string(::getpid())) / name;
+  const fs::path dir = test_root() / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -94,13 +96,15 @@ void expect_golden(const std::string& actual, const std::string& name) {
 }
 
 // Cairo and fontconfig keep font caches for the life of the process; release them at the end so
-// that LeakSanitizer reports only real leaks.
+// that LeakSanitizer reports only real leaks. Also removes this process's temporary folders.
 class ReleaseCairoCaches : public ::testing::Environment {
  public:
   void TearDown() override {
     cairo_debug_reset_static_data();
     // FcFini from the fontconfig Cairo already loaded (looked up, so the test links nothing new).
     if (auto* fc_fini = reinterpret_cast<void (*)()>(::dlsym(RTLD_DEFAULT, "FcFini"))) fc_fini();
+    std::error_code ec;
+    fs::remove_all(test_root(), ec);
   }
 };
 const auto* const release_caches = ::testing::AddGlobalTestEnvironment(new ReleaseCairoCaches);
@@ -253,6 +257,34 @@ TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
             "puzzle 2: cells of 2.9 mm are below the template's minimum of 7.0 mm (too big even for a page of its own)");
   EXPECT_EQ(book.warnings[1],
             "answer 2: cells of 2.9 mm are below the template's minimum of 4.0 mm (too big even for a page of its own)");
+}
+
+// The widest numbers of 1 to 4 digits, bold, in a 10 mm cell: the ink stays inside the cell's
+// straight-sided part (for a hexagon, the band between its vertical sides).
+TEST(RenderOutput, NumbersFitTheirCells) {
+  const double cell = 10;
+  for (const Topology t : {Topology::square8, Topology::hex6}) {
+    for (int digits = 1; digits <= 4; ++digits) {
+      cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+      cairo_t* cr = cairo_create(surface);
+      cairo_scale(cr, 16, 16);
+      {
+        Canvas canvas(cr);
+        canvas.centred_text(std::string(static_cast<std::size_t>(digits), '8'), {50, 50},
+                            number_size(t, cell, digits), Weight::bold);
+      }
+      cairo_destroy(cr);
+      double x = 0, y = 0, w = 0, h = 0;
+      cairo_recording_surface_ink_extents(surface, &x, &y, &w, &h);
+      cairo_surface_destroy(surface);
+      const double unit = mm_per_point / 16;
+      const Box ink{x * unit, y * unit, w * unit, h * unit};
+      const double half_h = t == Topology::hex6 ? cell * 0.57735026918962576 / 2 : cell / 2;
+      const Box room{50 - cell * 0.45, 50 - half_h * 0.9, cell * 0.9, half_h * 1.8};
+      EXPECT_TRUE(contains(room, ink)) << to_string(t) << " " << digits << " digits: ink " << ink.w << " x " << ink.h;
+      EXPECT_GT(ink.h, cell * 0.15) << "numbers should not be tiny";
+    }
+  }
 }
 
 TEST(RenderOutput, UnwritableOutputIsAnOutputError) {
