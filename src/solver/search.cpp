@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+
 namespace hidato::solver_detail {
 
 Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
@@ -11,15 +12,28 @@ Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
       layout_(puzzle.board),
       domains_(layout_),
       regions_(layout_),
+      matching_(layout_),
       watch_(limits) {}
 
-// Propagation and region reasoning, alternated until neither removes anything.
+// Propagation, Hall's condition (matching + Régin pruning) and region reasoning, alternated until
+// none of them removes anything. False on conflict or when the watch expired.
 bool Search::settle() {
   for (;;) {
     if (!domains_.propagate(watch_)) return false;
+    if (!matching_.repair(domains_)) return false;
+    if (total_candidates() <= 24L * domains_.n()) {  // Régin costs one pass over every pair
+      matching_.prune(domains_);
+      if (!domains_.queue_empty() || domains_.conflict()) continue;
+    }
     if (!regions_.check(domains_)) return false;
     if (domains_.queue_empty()) return true;
   }
+}
+
+long Search::total_candidates() const {
+  long total = 0;
+  for (int v = 1; v <= domains_.n(); ++v) total += domains_.count(v);
+  return total;
 }
 
 // The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict, record a solution and
@@ -53,23 +67,27 @@ void Search::explore() {
   cands_.resize(base);
 }
 
-// Fewest candidate cells first; among equals, a value next to a fixed one (it extends a path).
+// Path extension first: among the values next to a fixed value (the open ends of the partial
+// paths), the one with the fewest candidate cells; if no value is next to a fixed one, the
+// value with the fewest cells overall.
 int Search::choose_value() {
-  int best = 0;
-  long best_key = 0;
+  int best = 0, best_count = 0, any = 0, any_count = 0;
   const int n = domains_.n();
   for (int v = 1; v <= n; ++v) {
     const int c = domains_.count(v);
     if (c <= 1) continue;
+    if (any == 0 || c < any_count) {
+      any = v;
+      any_count = c;
+    }
     const bool next_to_fixed = (v > 1 && domains_.is_fixed(v - 1)) || (v < n && domains_.is_fixed(v + 1));
-    const long key = 2L * c - (next_to_fixed ? 1 : 0);
-    if (best == 0 || key < best_key) {
+    if (next_to_fixed && (best == 0 || c < best_count)) {
       best = v;
-      best_key = key;
-      if (c == 2 && next_to_fixed) break;
+      best_count = c;
+      if (c == 2) break;
     }
   }
-  return best;
+  return best != 0 ? best : any;
 }
 
 void Search::push_candidates(int v) {

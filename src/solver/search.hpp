@@ -4,6 +4,7 @@
 
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
+#include "solver/matching.hpp"
 #include "solver/regions.hpp"
 #include "solver/solver.hpp"
 #include "solver/watch.hpp"
@@ -17,6 +18,7 @@ class Search {
 
  private:
   bool settle();
+  long total_candidates() const;
   void explore();
   int choose_value();
   void push_candidates(int v);
@@ -27,6 +29,7 @@ class Search {
   Layout layout_;
   Domains domains_;
   Regions regions_;
+  Matching matching_;
   Watch watch_;
   std::vector<Values> found_;
   std::vector<int> cands_;  // candidate cells of every open frame, stacked

@@ -1,0 +1,118 @@
+#include "solver/matching.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace hidato::solver_detail {
+
+Matching::Matching(const Layout& layout)
+    : cell_of_(static_cast<std::size_t>(layout.cells()) + 2, -1),
+      value_at_(static_cast<std::size_t>(layout.positions()), 0),
+      from_(static_cast<std::size_t>(layout.positions()), 0),
+      visited_(static_cast<std::size_t>(layout.words()), 0) {}
+
+bool Matching::repair(Domains& d) {
+  for (int v = 1; v <= d.n(); ++v) {
+    int& p = cell_of_[static_cast<std::size_t>(v)];
+    if (p >= 0 && d.has(v, p)) continue;
+    if (p >= 0 && value_at_[static_cast<std::size_t>(p)] == v) value_at_[static_cast<std::size_t>(p)] = 0;
+    p = -1;
+    if (!augment(d, v)) return false;
+  }
+  return true;
+}
+
+// Breadth-first search for an augmenting path from the unmatched value v0: through candidate
+// cells, each matched cell leading on to its value, until a free cell turns up; then the path is
+// flipped so that every value on it moves one cell along.
+bool Matching::augment(Domains& d, int v0) {
+  std::fill(visited_.begin(), visited_.end(), 0);
+  queue_.assign(1, v0);
+  const int nw = d.words();
+  for (std::size_t qi = 0; qi < queue_.size(); ++qi) {
+    const int u = queue_[qi];
+    const Word* dom = d.cells_of(u);
+    for (int i = 0; i < nw; ++i) {
+      for (Word bits = dom[i] & ~visited_[static_cast<std::size_t>(i)]; bits != 0; bits &= bits - 1) {
+        int p = i * 64 + std::countr_zero(bits);
+        visited_[static_cast<std::size_t>(i)] |= Word{1} << (p & 63);
+        from_[static_cast<std::size_t>(p)] = u;
+        if (value_at_[static_cast<std::size_t>(p)] != 0) {
+          queue_.push_back(value_at_[static_cast<std::size_t>(p)]);
+          continue;
+        }
+        for (;;) {  // flip the path ending at the free cell p
+          const int w = from_[static_cast<std::size_t>(p)];
+          const int next = cell_of_[static_cast<std::size_t>(w)];
+          cell_of_[static_cast<std::size_t>(w)] = p;
+          value_at_[static_cast<std::size_t>(p)] = w;
+          if (w == v0) return true;
+          p = next;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Iterative Tarjan over values: u -> w whenever a candidate cell of u is matched to w.
+void Matching::prune(Domains& d) {
+  const int n = d.n();
+  const int nw = d.words();
+  const auto size = static_cast<std::size_t>(n) + 1;
+  index_.assign(size, -1);
+  low_.assign(size, 0);
+  comp_.assign(size, -1);
+  on_stack_.assign(size, 0);
+  stack_.clear();
+  int counter = 0, comps = 0;
+  auto open = [&](int v) {
+    index_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = counter++;
+    stack_.push_back(v);
+    on_stack_[static_cast<std::size_t>(v)] = 1;
+    frames_.push_back({v, 0, d.cells_of(v)[0]});
+  };
+  for (int root = 1; root <= n; ++root) {
+    if (index_[static_cast<std::size_t>(root)] >= 0) continue;
+    open(root);
+    while (!frames_.empty()) {
+      Frame& f = frames_.back();
+      while (f.bits == 0 && ++f.word < nw) f.bits = d.cells_of(f.v)[f.word];
+      if (f.bits != 0) {
+        const int p = f.word * 64 + std::countr_zero(f.bits);
+        f.bits &= f.bits - 1;
+        const int w = value_at_[static_cast<std::size_t>(p)];
+        if (w == f.v) continue;
+        if (index_[static_cast<std::size_t>(w)] < 0) {
+          open(w);  // invalidates f
+        } else if (on_stack_[static_cast<std::size_t>(w)]) {
+          low_[static_cast<std::size_t>(f.v)] = std::min(low_[static_cast<std::size_t>(f.v)], index_[static_cast<std::size_t>(w)]);
+        }
+        continue;
+      }
+      const int v = f.v;
+      frames_.pop_back();
+      if (!frames_.empty()) {
+        const int parent = frames_.back().v;
+        low_[static_cast<std::size_t>(parent)] = std::min(low_[static_cast<std::size_t>(parent)], low_[static_cast<std::size_t>(v)]);
+      }
+      if (low_[static_cast<std::size_t>(v)] == index_[static_cast<std::size_t>(v)]) {
+        int w;
+        do {
+          w = stack_.back();
+          stack_.pop_back();
+          on_stack_[static_cast<std::size_t>(w)] = 0;
+          comp_[static_cast<std::size_t>(w)] = comps;
+        } while (w != v);
+        ++comps;
+      }
+    }
+  }
+  if (comps == 1) return;
+  for (int v = 1; v <= n && !d.conflict(); ++v) {
+    const int mine = comp_[static_cast<std::size_t>(v)];
+    d.filter_cells(v, [&](int p) { return comp_[static_cast<std::size_t>(value_at_[static_cast<std::size_t>(p)])] == mine; });
+  }
+}
+
+}  // namespace hidato::solver_detail

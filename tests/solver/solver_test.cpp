@@ -1,0 +1,293 @@
+// Solver unit and property tests: bit geometry against Board adjacency, random small boards of every
+// topology against a brute-force path enumerator, and the budget / deadline / cancel stops.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <atomic>
+#include <vector>
+
+#include "core/codec.hpp"
+#include "core/rng.hpp"
+#include "solver/layout.hpp"
+#include "solver/solver.hpp"
+
+namespace hidato {
+namespace {
+
+using solver_detail::Layout;
+using solver_detail::Word;
+
+Board random_board(Topology t, int rows, int cols, double hole_rate, Rng& rng) {
+  std::vector<bool> playable(static_cast<std::size_t>(rows * cols));
+  for (std::size_t i = 0; i < playable.size(); ++i) playable[i] = !rng.chance(hole_rate);
+  playable[static_cast<std::size_t>(rng.below(rows * cols))] = true;
+  return Board(t, rows, cols, playable);
+}
+
+// Keeps the connected component of the first playable cell (the solver also handles disconnected
+// boards, but the text format rejects them, so the interesting cases are connected).
+Board connected_part(const Board& b) {
+  std::vector<bool> keep(static_cast<std::size_t>(b.rows() * b.cols()), false);
+  std::vector<CellId> stack{0};
+  std::vector<bool> seen(static_cast<std::size_t>(b.size()), false);
+  seen[0] = true;
+  while (!stack.empty()) {
+    const CellId c = stack.back();
+    stack.pop_back();
+    const Coord co = b.coord(c);
+    keep[static_cast<std::size_t>(co.row * b.cols() + co.col)] = true;
+    for (CellId n : b.neighbours(c))
+      if (!seen[static_cast<std::size_t>(n)]) {
+        seen[static_cast<std::size_t>(n)] = true;
+        stack.push_back(n);
+      }
+  }
+  return Board(b.topology(), b.rows(), b.cols(), keep);
+}
+
+// Brute-force reference: every numbering 1..N along adjacency that agrees with the givens, by
+// extending a path cell by cell. Counts up to `cap`.
+struct BruteForce {
+  const Puzzle& p;
+  int n;
+  int cap;
+  std::vector<CellId> cell_of_given;
+  Values cur;
+  std::vector<Values> found;
+
+  BruteForce(const Puzzle& puzzle, int count_cap)
+      : p(puzzle), n(puzzle.board.size()), cap(count_cap),
+        cell_of_given(static_cast<std::size_t>(n) + 1, no_cell), cur(static_cast<std::size_t>(n), 0) {
+    for (CellId c = 0; c < n; ++c)
+      if (p.givens[static_cast<std::size_t>(c)] != 0)
+        cell_of_given[static_cast<std::size_t>(p.givens[static_cast<std::size_t>(c)])] = c;
+  }
+  bool fits(CellId c, int v) const {
+    const int g = p.givens[static_cast<std::size_t>(c)];
+    const CellId gc = cell_of_given[static_cast<std::size_t>(v)];
+    return cur[static_cast<std::size_t>(c)] == 0 && (g == 0 || g == v) && (gc == no_cell || gc == c);
+  }
+  void extend(CellId c, int v) {
+    if (static_cast<int>(found.size()) >= cap) return;
+    cur[static_cast<std::size_t>(c)] = v;
+    if (v == n) {
+      found.push_back(cur);
+    } else {
+      for (CellId nb : p.board.neighbours(c))
+        if (fits(nb, v + 1)) extend(nb, v + 1);
+    }
+    cur[static_cast<std::size_t>(c)] = 0;
+  }
+  int count() {
+    for (CellId c = 0; c < n; ++c)
+      if (fits(c, 1)) extend(c, 1);
+    return static_cast<int>(found.size());
+  }
+};
+
+const Topology all_topologies[] = {Topology::square8, Topology::square4, Topology::hex6};
+
+TEST(Layout, DilationMatchesBoardNeighbours) {
+  Rng rng(7);
+  for (Topology t : all_topologies)
+    for (int trial = 0; trial < 30; ++trial) {
+      const Board b = random_board(t, 1 + rng.below(9), 1 + rng.below(9), 0.2, rng);
+      const Layout layout(b);
+      std::vector<Word> one(static_cast<std::size_t>(layout.words())), out(one.size());
+      for (CellId c = 0; c < b.size(); ++c) {
+        std::fill(one.begin(), one.end(), 0);
+        solver_detail::set_bit(one.data(), layout.pos_of(c));
+        layout.dilate(one.data(), out.data());
+        std::vector<CellId> got;
+        solver_detail::for_each_bit(out.data(), layout.words(), [&](int p) { got.push_back(layout.cell_of(p)); });
+        std::sort(got.begin(), got.end());
+        const auto want = b.neighbours(c);
+        ASSERT_EQ(got, std::vector<CellId>(want.begin(), want.end()))
+            << to_string(t) << " " << b.rows() << "x" << b.cols() << " cell " << c;
+      }
+    }
+}
+
+// A random numbering along a Hamiltonian path, found by randomised brute force (boards are tiny).
+std::optional<Values> random_path(const Board& b, Rng& rng) {
+  const int n = b.size();
+  Values cur(static_cast<std::size_t>(n), 0);
+  long steps = 0;
+  std::function<bool(CellId, int)> go = [&](CellId c, int v) -> bool {
+    if (++steps > 200000) return false;
+    cur[static_cast<std::size_t>(c)] = v;
+    if (v == n) return true;
+    std::vector<CellId> next;
+    for (CellId nb : b.neighbours(c))
+      if (cur[static_cast<std::size_t>(nb)] == 0) next.push_back(nb);
+    shuffle(std::span<CellId>(next), rng);
+    for (CellId nb : next)
+      if (go(nb, v + 1)) return true;
+    cur[static_cast<std::size_t>(c)] = 0;
+    return false;
+  };
+  for (int attempt = 0; attempt < 4; ++attempt)
+    if (go(rng.below(n), 1)) return cur;
+  return std::nullopt;
+}
+
+struct PropertyCase {
+  Topology topology;
+  std::uint64_t seed;
+};
+
+class SolverProperty : public ::testing::TestWithParam<PropertyCase> {};
+
+// Random small boards (up to 16 cells, holes included) with clue subsets of a random path, and
+// sometimes clues placed at random (often unsatisfiable): the verdict must match the brute force,
+// and every answer must be a valid numbering.
+TEST_P(SolverProperty, AgreesWithBruteForce) {
+  Rng rng(GetParam().seed);
+  int checked = 0, by_verdict[3] = {0, 0, 0};
+  for (int trial = 0; trial < 150; ++trial) {
+    const int rows = 1 + rng.below(4), cols = 1 + rng.below(4);
+    const Board b = connected_part(random_board(GetParam().topology, rows, cols, 0.15, rng));
+    Puzzle p{b, Values(static_cast<std::size_t>(b.size()), 0), {}};
+    const auto path = random_path(b, rng);
+    const double rate = 0.1 + 0.5 * rng.unit();
+    if (path && !rng.chance(0.2)) {
+      for (CellId c = 0; c < b.size(); ++c)
+        if (rng.chance(rate)) p.givens[static_cast<std::size_t>(c)] = (*path)[static_cast<std::size_t>(c)];
+    } else {
+      std::vector<int> values(static_cast<std::size_t>(b.size()));
+      for (int i = 0; i < b.size(); ++i) values[static_cast<std::size_t>(i)] = i + 1;
+      shuffle(std::span<int>(values), rng);
+      for (CellId c = 0; c < b.size(); ++c)
+        if (rng.chance(rate)) p.givens[static_cast<std::size_t>(c)] = values[static_cast<std::size_t>(c)];
+    }
+    BruteForce brute(p, 2);
+    const int want = brute.count();
+    const SolveReport r = count_solutions(p, 2);
+    const Verdict expected = want == 0 ? Verdict::none : want == 1 ? Verdict::unique : Verdict::multiple;
+    ASSERT_EQ(to_string(r.verdict), to_string(expected)) << describe(p);
+    ++by_verdict[want];
+    ++checked;
+    if (r.solution) {
+      EXPECT_TRUE(is_valid_solution(p, *r.solution)) << describe(p);
+    }
+    if (r.second) {
+      EXPECT_TRUE(is_valid_solution(p, *r.second)) << describe(p);
+      EXPECT_NE(*r.solution, *r.second);
+    }
+    // limit 1 finds a solution exactly when one exists.
+    const SolveReport first = count_solutions(p, 1);
+    EXPECT_EQ(first.verdict == Verdict::none, want == 0) << describe(p);
+  }
+  EXPECT_EQ(checked, 150);
+  EXPECT_GT(by_verdict[0] + by_verdict[1], 0);  // the generator of cases is not degenerate
+}
+
+std::vector<PropertyCase> property_cases() {
+  std::vector<PropertyCase> out;
+  for (Topology t : all_topologies)
+    for (std::uint64_t s = 1; s <= 4; ++s) out.push_back({t, s * 1000 + static_cast<std::uint64_t>(t)});
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Random, SolverProperty, ::testing::ValuesIn(property_cases()),
+                         [](const ::testing::TestParamInfo<PropertyCase>& param_info) {
+                           return std::string(to_string(param_info.param.topology)) + "_" +
+                                  std::to_string(param_info.param.seed);
+                         });
+
+// Bigger boards where the brute force is too slow: answers must still be valid, and a puzzle that
+// gives away its whole path is unique.
+TEST(Solver, FullyGivenPathIsUnique) {
+  Rng rng(99);
+  for (Topology t : all_topologies) {
+    const Board b(t, 4, 4, std::vector<bool>(16, true));
+    const auto path = random_path(b, rng);
+    ASSERT_TRUE(path.has_value());
+    const Puzzle p{b, *path, {}};
+    const SolveReport r = count_solutions(p);
+    EXPECT_EQ(r.verdict, Verdict::unique);
+    EXPECT_EQ(r.solution, *path);
+  }
+}
+
+TEST(Solver, SingleCell) {
+  const Puzzle p = parse_description("square8:1x1:.");
+  const SolveReport r = count_solutions(p);
+  ASSERT_EQ(r.verdict, Verdict::unique);
+  EXPECT_EQ(*r.solution, Values{1});
+}
+
+TEST(Solver, OpenBoardHasManySolutions) {
+  const Puzzle p = parse_description("square4:2x3:1,.,./.,.,.");
+  const SolveReport r = count_solutions(p);
+  ASSERT_EQ(r.verdict, Verdict::multiple);
+  EXPECT_NE(*r.solution, *r.second);
+}
+
+TEST(Solver, GivensTooFarApartHaveNoSolution) {
+  const Puzzle p = parse_description("square8:3x3:1,.,2/.,.,./.,.,.");
+  EXPECT_EQ(count_solutions(p).verdict, Verdict::none);
+}
+
+Puzzle open_board(int side, Topology t) {
+  Puzzle p{Board(t, side, side, std::vector<bool>(static_cast<std::size_t>(side * side), true)),
+           Values(static_cast<std::size_t>(side * side), 0),
+           {}};
+  p.givens[0] = side * side / 3;
+  p.givens[static_cast<std::size_t>(side * side - 1)] = 2 * side * side / 3;
+  return p;
+}
+
+TEST(SolverLimits, NodeBudgetGivesUp) {
+  const Puzzle p = open_board(30, Topology::square8);
+  SolveLimits limits;
+  limits.max_nodes = 1000;
+  const SolveReport r = count_solutions(p, 2, limits);
+  // Either proven within 1,000 nodes (then with at most 1,000 nodes) or gave up on the budget.
+  if (r.verdict == Verdict::gave_up) {
+    EXPECT_EQ(r.stats.stop, StopReason::budget);
+    EXPECT_LE(r.stats.nodes, 1001U);
+  } else {
+    EXPECT_LE(r.stats.nodes, 1000U);
+  }
+  limits.max_nodes = 0;
+  const SolveReport none_allowed = count_solutions(p, 2, limits);
+  EXPECT_EQ(none_allowed.verdict, Verdict::gave_up);
+  EXPECT_EQ(none_allowed.stats.stop, StopReason::budget);
+}
+
+TEST(SolverLimits, DeadlineGivesUpPromptly) {
+  const Puzzle p = open_board(40, Topology::square8);
+  SolveLimits limits;
+  const auto start = Clock::now();
+  limits.deadline = start + std::chrono::milliseconds(50);
+  const SolveReport r = count_solutions(p, 2, limits);
+  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  EXPECT_EQ(r.verdict, Verdict::gave_up);
+  EXPECT_EQ(r.stats.stop, StopReason::deadline);
+  EXPECT_LT(ms, 1000.0);  // generous: the goal (10 ms past the deadline) is measured in the bench
+}
+
+TEST(SolverLimits, PassedDeadlineGivesUpAtOnce) {
+  const Puzzle p = parse_description("square8:2x2:1,./.,.");
+  SolveLimits limits;
+  limits.deadline = Clock::now() - std::chrono::milliseconds(1);
+  EXPECT_EQ(count_solutions(p, 2, limits).verdict, Verdict::gave_up);
+}
+
+TEST(SolverLimits, CancelFlagGivesUp) {
+  const Puzzle p = open_board(30, Topology::hex6);
+  std::atomic<bool> cancel{true};
+  SolveLimits limits;
+  limits.cancel = &cancel;
+  const SolveReport r = count_solutions(p, 2, limits);
+  EXPECT_EQ(r.verdict, Verdict::gave_up);
+  EXPECT_EQ(r.stats.stop, StopReason::cancelled);
+  cancel = false;
+  const Puzzle small = parse_description("square8:2x2:1,./.,4");
+  EXPECT_NE(count_solutions(small, 2, limits).verdict, Verdict::gave_up);
+}
+
+}  // namespace
+}  // namespace hidato
