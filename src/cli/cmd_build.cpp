@@ -1,18 +1,217 @@
+// build, regenerate, verify, merge, render: flag parsing and reporting only; the work is in
+// src/pipeline (book.hpp).
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "core/errors.hpp"
+#include "pipeline/book.hpp"
+#include "pipeline/signals.hpp"
 
 namespace hidato::cli {
+namespace {
 
-static int not_yet(const char* name) {
-  std::cerr << "hidato: error: '" << name << "' is not implemented yet\n";
-  return exit_internal;
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+struct Parsed {
+  po::variables_map vm;
+  bool help = false;
+};
+
+// Parses `args` against `options` plus the positional `positional_name` (max_count, -1 = many).
+Parsed parse(const Args& args, po::options_description& options, const char* positional_name,
+             int max_count) {
+  options.add_options()("help,h", "show this help");
+  po::options_description all;
+  all.add(options).add_options()(positional_name, po::value<std::vector<std::string>>());
+  po::positional_options_description pos;
+  pos.add(positional_name, max_count);
+  Parsed p;
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), p.vm);
+  po::notify(p.vm);
+  p.help = p.vm.count("help") > 0;
+  return p;
 }
 
-int run_build(const Args&) { return not_yet("build"); }
-int run_regenerate(const Args&) { return not_yet("regenerate"); }
-int run_verify(const Args&) { return not_yet("verify"); }
-int run_merge(const Args&) { return not_yet("merge"); }
-int run_render(const Args&) { return not_yet("render"); }
+std::vector<std::string> positionals(const Parsed& p, const char* name, const char* command) {
+  if (!p.vm.count(name)) throw InputError(std::string(command) + ": missing " + name + " (try 'hidato " + command + " --help')");
+  return p.vm[name].as<std::vector<std::string>>();
+}
+
+int threads_flag(const Parsed& p) {
+  if (!p.vm.count("threads")) return 0;
+  const int n = p.vm["threads"].as<int>();
+  if (n < 1 || n > 1024) throw InputError("--threads: expected 1 to 1024, got " + std::to_string(n));
+  return n;
+}
+
+void list_failures(const std::vector<SetTally>& sets) {
+  for (const auto& s : sets)
+    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << f << "\n";
+}
+
+// "hidato: wrote DIR: manifest.json, timings.json, book.pdf, 26 SVG pages"
+void list_files(const std::vector<fs::path>& files, bool quiet) {
+  if (quiet || files.empty()) return;
+  std::string names;
+  int svgs = 0;
+  for (const auto& f : files) {
+    if (f.extension() == ".svg") ++svgs;
+    else names += (names.empty() ? "" : ", ") + f.filename().string();
+  }
+  if (svgs) names += (names.empty() ? "" : ", ") + std::to_string(svgs) + " SVG page" + (svgs > 1 ? "s" : "");
+  const fs::path dir = files.front().has_parent_path() ? files.front().parent_path() : fs::path(".");
+  std::cerr << "hidato: wrote " << dir.string() << ": " << names << "\n";
+}
+
+fs::path folder_of(const fs::path& file) {
+  return file.has_parent_path() ? file.parent_path() : fs::path(".");
+}
+
+int interrupted_exit() {
+  std::cerr << "hidato: interrupted; nothing was written\n";
+  return exit_code_for_signal(stop_signal());
+}
+
+void print_help(const char* usage, const po::options_description& options) {
+  std::cout << usage << "\n\n" << options << "\n"
+            << "exit codes: 0 success, 1 bad input or usage, 2 some puzzle failed, 3 internal error,\n"
+               "            130/143 interrupted by SIGINT/SIGTERM (nothing half-written is left)\n";
+}
+
+// A book's puzzles that failed are listed; any failure makes the exit code 2.
+int exit_for(const Manifest& m) {
+  int failed = 0;
+  for (const auto& e : m.entries) {
+    if (e.ok) continue;
+    ++failed;
+    std::cerr << "hidato: failed: " << e.job.set_id << "[" << e.job.index << "]: " << e.reason << "\n";
+  }
+  return failed ? exit_puzzle_failed : exit_ok;
+}
+
+}  // namespace
+
+int run_build(const Args& args) {
+  po::options_description o("hidato build CONFIG [options]");
+  o.add_options()("out,o", po::value<std::string>(), "output folder (default: book.output, else out/<config name>)")(
+      "threads,j", po::value<int>(), "worker threads (default: every core)")(
+      "quiet,q", "no progress and no summary table (failures are still listed)")(
+      "shard", po::value<std::string>(), "build only shard K of N (K/N, K from 0); join with 'hidato merge'");
+  const Parsed p = parse(args, o, "config", 1);
+  if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N]", o), exit_ok;
+  const fs::path config = positionals(p, "config", "build").at(0);
+  const BookSpec spec = load_book_spec(config);  // every config problem is reported before any work
+  BuildOptions opt;
+  opt.out_dir = output_folder(spec, config, p.vm.count("out") ? p.vm["out"].as<std::string>() : "");
+  opt.threads = threads_flag(p);
+  if (p.vm.count("shard")) opt.shard = parse_shard(p.vm["shard"].as<std::string>());
+  const bool quiet = p.vm.count("quiet") > 0;
+  opt.progress = progress_mode_for(STDERR_FILENO, quiet);
+  opt.cancel = &install_stop_handlers();
+  const BuildResult r = build_book(spec, opt, std::cerr);
+  if (r.interrupted) return interrupted_exit();
+  if (!quiet) std::cout << summary_table(r.sets);
+  list_failures(r.sets);
+  list_files(r.files, quiet);
+  return r.failed ? exit_puzzle_failed : exit_ok;
+}
+
+int run_regenerate(const Args& args) {
+  po::options_description o("hidato regenerate MANIFEST [options]");
+  o.add_options()("set", po::value<std::string>(), "only the puzzles of this set")(
+      "index", po::value<int>(), "only the puzzle with this index (within --set, or every set)")(
+      "out,o", po::value<std::string>(), "rebuild the book here (default: the manifest's folder)")(
+      "threads,j", po::value<int>(), "worker threads (default: every core)");
+  const Parsed p = parse(args, o, "manifest", 1);
+  if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR]", o), exit_ok;
+  const fs::path file = positionals(p, "manifest", "regenerate").at(0);
+  const Manifest m = read_manifest(file);
+  Selection sel;
+  if (p.vm.count("set")) sel.set = p.vm["set"].as<std::string>();
+  if (p.vm.count("index")) sel.index = p.vm["index"].as<int>();
+  const auto& cancel = install_stop_handlers();
+  int checked = 0;
+  const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, checked);
+  if (cancel.load()) return interrupted_exit();
+  if (checked == 0) throw InputError(file.string() + ": no reproducible puzzle matches the selection");
+  for (const auto& line : bad) std::cerr << "hidato: differs: " << line << "\n";
+  if (!bad.empty()) {
+    std::cerr << "hidato: " << bad.size() << " of " << checked << " puzzles differ from the manifest; nothing rebuilt\n";
+    return exit_puzzle_failed;
+  }
+  std::cout << "regenerated " << checked << " puzzles: all identical to the manifest\n";
+  const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
+  write_manifest(out / "manifest.json", m);
+  auto files = render_records(m.header.book, print_records(m), out);
+  files.insert(files.begin(), out / "manifest.json");
+  list_files(files, false);
+  return exit_for(m);
+}
+
+int run_verify(const Args& args) {
+  po::options_description o("hidato verify MANIFEST [options]");
+  o.add_options()("threads,j", po::value<int>(), "worker threads (default: every core)");
+  const Parsed p = parse(args, o, "manifest", 1);
+  if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
+  const fs::path file = positionals(p, "manifest", "verify").at(0);
+  const Manifest m = read_manifest(file);
+  const auto& cancel = install_stop_handlers();
+  const auto bad = verify_manifest(m, threads_flag(p), &cancel);
+  if (cancel.load()) return exit_code_for_signal(stop_signal());
+  int ok = 0;
+  for (const auto& e : m.entries) ok += e.ok ? 1 : 0;
+  for (const auto& line : bad) std::cerr << "hidato: bad: " << line << "\n";
+  if (!bad.empty()) {
+    std::cerr << "hidato: " << bad.size() << " of " << ok << " puzzles failed verification\n";
+    return exit_puzzle_failed;
+  }
+  std::cout << "verified " << ok << " puzzles: each has exactly one solution, the recorded one\n";
+  return exit_ok;
+}
+
+int run_merge(const Args& args) {
+  po::options_description o("hidato merge SHARD_MANIFEST... --out DIR");
+  o.add_options()("out,o", po::value<std::string>(), "output folder of the joined book (required)");
+  const Parsed p = parse(args, o, "manifests", -1);
+  if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST... --out DIR", o), exit_ok;
+  const auto names = positionals(p, "manifests", "merge");
+  if (!p.vm.count("out")) throw InputError("merge: --out DIR is required");
+  std::vector<Manifest> shards;
+  for (const auto& n : names) shards.push_back(read_manifest(n));
+  const Manifest m = merge_manifests(shards, names);
+  const fs::path out = p.vm["out"].as<std::string>();
+  write_manifest(out / "manifest.json", m);
+  auto files = render_records(m.header.book, print_records(m), out);
+  files.insert(files.begin(), out / "manifest.json");
+  list_files(files, false);
+  return exit_for(m);
+}
+
+int run_render(const Args& args) {
+  po::options_description o("hidato render MANIFEST [options]");
+  o.add_options()("template", po::value<std::string>(), "page template (default: the manifest's)")(
+      "formats", po::value<std::string>(), "pdf, svg, pdf,svg or none (default: the manifest's)")(
+      "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)");
+  const Parsed p = parse(args, o, "manifest", 1);
+  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg] [--out DIR]", o), exit_ok;
+  const fs::path file = positionals(p, "manifest", "render").at(0);
+  Manifest m = read_manifest(file);
+  BookMeta& book = m.header.book;
+  if (p.vm.count("template")) book.page_template = p.vm["template"].as<std::string>();
+  if (p.vm.count("formats")) {
+    const std::string f = p.vm["formats"].as<std::string>();
+    if (f != "pdf" && f != "svg" && f != "pdf,svg" && f != "svg,pdf" && f != "none")
+      throw InputError("--formats: expected pdf, svg, pdf,svg or none, got '" + f + "'");
+    book.pdf = f.find("pdf") != std::string::npos;
+    book.svg = f.find("svg") != std::string::npos;
+  }
+  const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
+  list_files(render_records(book, print_records(m), out), false);
+  return exit_ok;
+}
 
 }  // namespace hidato::cli

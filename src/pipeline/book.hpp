@@ -1,0 +1,74 @@
+#pragma once
+// The top level, read like a table of contents:
+//   config -> BookSpec -> jobs -> (TBB) puzzles -> manifest.json + timings.json -> book files.
+// Also the manifest-driven commands: render, verify, regenerate, merge. The CLI only parses
+// flags and calls these.
+#include <atomic>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipeline/book_spec.hpp"
+#include "pipeline/jobs.hpp"
+#include "pipeline/manifest.hpp"
+#include "pipeline/progress.hpp"
+
+namespace hidato {
+
+struct BuildOptions {
+  std::filesystem::path out_dir;  // already resolved (output_folder)
+  int threads = 0;                // 0 = every core
+  Shard shard;
+  ProgressMode progress = ProgressMode::quiet;
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct BuildResult {
+  int made = 0;
+  int failed = 0;
+  bool interrupted = false;             // cancel was raised: nothing was written
+  std::vector<SetTally> sets;           // for the summary table and the failure list
+  std::vector<std::filesystem::path> files;  // everything written, manifest first
+};
+
+// Builds the book (or one shard of it: a shard writes its manifest only; merge renders).
+BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::ostream& err);
+
+// What the renderer needs of a puzzle, kept compact while a book is built.
+struct PrintRecord {
+  std::string set;
+  std::string level;
+  std::string puzzle;    // description
+  std::string solution;  // description of the full numbering
+};
+PrintRecord print_record(const ManifestEntry& entry);
+std::vector<PrintRecord> print_records(const Manifest& manifest);
+
+// manifest -> PrintablePuzzles -> render_book. Nothing is rendered when neither pdf nor svg is on.
+std::vector<std::filesystem::path> render_records(const BookMeta& book,
+                                                  const std::vector<PrintRecord>& records,
+                                                  const std::filesystem::path& out_dir);
+
+// Re-proves every ok puzzle: exactly one solution, and it is the recorded one. Returns one line
+// per bad puzzle ("set[index]: why"); empty when all are good.
+std::vector<std::string> verify_manifest(const Manifest& manifest, int threads,
+                                         const std::atomic<bool>* cancel);
+
+struct Selection {
+  std::optional<std::string> set;
+  std::optional<int> index;
+};
+// Re-runs the selected jobs from their recorded seeds and specs; returns one line per puzzle that
+// does not come out identical to its record. Failures recorded as "deadline" are skipped (wall
+// clock is not reproducible). `checked` receives the number of jobs re-run.
+std::vector<std::string> regenerate_manifest(const Manifest& manifest, const Selection& selection,
+                                             int threads, const std::atomic<bool>* cancel,
+                                             int& checked);
+
+// Joins shard manifests into the manifest a single run would have written. Throws InputError
+// when shards are missing, repeated or from different configs.
+Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<std::string>& names);
+
+}  // namespace hidato

@@ -1,0 +1,372 @@
+// YAML -> BookSpec. Reads every key with a typed, located check, collects all problems, and only
+// then throws one InputError listing them all (nothing has been generated or written yet).
+#include "pipeline/book_spec.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/paths.hpp"
+#include "core/rng.hpp"
+#include "pipeline/yaml_check.hpp"
+
+namespace hidato {
+namespace {
+
+using namespace yamlcheck;
+
+const std::vector<std::string> top_keys = {"book", "defaults", "sets"};
+const std::vector<std::string> book_keys = {"title",  "subtitle", "author",         "date",
+                                            "seed",   "template", "formats",        "output",
+                                            "creation_epoch", "how_to_play", "answer_path"};
+const std::vector<std::string> set_keys = {"name",      "topology",   "shape",     "mask",
+                                           "rows",      "cols",       "obstacles", "difficulty",
+                                           "count",     "deadline_ms", "budget",   "hide_ends"};
+const std::vector<std::string> budget_keys = {"nodes", "attempts"};
+const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
+const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert"};
+const std::vector<std::string> format_names = {"pdf", "svg"};
+
+struct Context {
+  Problems& problems;
+  std::filesystem::path base_dir;
+};
+
+// The set keys found in one mapping (a set or `defaults`); absent keys stay empty.
+struct SetFields {
+  std::optional<std::string> name;
+  std::optional<Topology> topology;
+  std::optional<std::string> shape;
+  std::optional<std::string> mask;       // as written
+  std::optional<std::string> mask_file;  // resolved
+  std::optional<int> rows, cols, count, deadline_ms, attempts;
+  std::optional<double> obstacles;
+  std::optional<Difficulty> difficulty;
+  std::optional<std::uint64_t> nodes;
+  std::optional<bool> hide_ends;
+  bool mask_problem = false;  // the mask was given but is unusable (already reported)
+};
+
+std::optional<int> read_small(const YAML::Node& n, const std::string& path, int lo, int hi,
+                              Problems& p) {
+  const auto v = read_int(n, path, lo, hi, p);
+  return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+}
+
+template <class T, class Parse>
+std::optional<T> read_enum(const YAML::Node& n, const std::string& path, const char* what,
+                           const std::vector<std::string>& names, Parse parse, Problems& p) {
+  const auto s = read_string(n, path, p);
+  if (!s) return std::nullopt;
+  if (auto v = parse(*s)) return v;
+  p.add(n, path, "unknown " + std::string(what) + " '" + *s + "'" + suggestion(*s, names));
+  return std::nullopt;
+}
+
+// A mask is looked up beside the config file first, then among the bundled shapes.
+std::optional<std::string> resolve_mask(const std::string& mask, const std::filesystem::path& base) {
+  std::error_code ec;
+  const std::filesystem::path m(mask);
+  if (m.is_absolute()) {
+    if (std::filesystem::is_regular_file(m, ec)) return m.string();
+    return std::nullopt;
+  }
+  if (std::filesystem::is_regular_file(base / m, ec)) return (base / m).lexically_normal().string();
+  for (const std::string& rel : {"templates/shapes/" + mask, "templates/shapes/" + mask + ".txt"}) {
+    const auto found = find_data_file(rel);
+    if (std::filesystem::is_regular_file(found, ec)) return found.string();
+  }
+  return std::nullopt;
+}
+
+void read_shape(const YAML::Node& n, const std::string& path, SetFields& f, Problems& p) {
+  const auto s = read_string(n, path, p);
+  if (!s) return;
+  auto names = shape_names();
+  if (*s == "mask" || std::find(names.begin(), names.end(), *s) != names.end()) {
+    f.shape = *s;
+    return;
+  }
+  if (std::find(names.begin(), names.end(), "mask") == names.end()) names.push_back("mask");
+  p.add(n, path, "unknown shape '" + *s + "'" + suggestion(*s, names));
+}
+
+void read_mask(const YAML::Node& n, const std::string& path, SetFields& f, const Context& cx) {
+  const auto s = read_string(n, path, cx.problems);
+  if (!s) {
+    f.mask_problem = true;
+    return;
+  }
+  f.mask = *s;
+  f.mask_file = resolve_mask(*s, cx.base_dir);
+  if (f.mask_file) return;
+  f.mask_problem = true;
+  cx.problems.add(n, path, "mask file '" + *s + "' not found (looked in " +
+                               (cx.base_dir.empty() ? std::string(".") : cx.base_dir.string()) +
+                               " and templates/shapes)");
+}
+
+void read_budget(const YAML::Node& n, const std::string& path, SetFields& f, Problems& p) {
+  if (!n.IsMap()) {
+    p.add(n, path, "expected a mapping with nodes and attempts");
+    return;
+  }
+  check_keys(n, path, budget_keys, p);
+  if (n["nodes"]) {
+    const auto v = read_int(n["nodes"], path + ".nodes", 1000, 1'000'000'000'000'000, p);
+    if (v) f.nodes = static_cast<std::uint64_t>(*v);
+  }
+  if (n["attempts"]) f.attempts = read_small(n["attempts"], path + ".attempts", 1, 10'000, p);
+}
+
+// Reads the set keys of `map` (a set entry or `defaults`) at key path `path`.
+SetFields read_set_fields(const YAML::Node& map, const std::string& path, const Context& cx) {
+  Problems& p = cx.problems;
+  SetFields f;
+  check_keys(map, path, set_keys, p);
+  const auto key = [&](const char* k) { return path + "." + k; };
+  if (auto n = map["name"]) {
+    f.name = read_string(n, key("name"), p);
+    if (f.name && (f.name->empty() || f.name->size() > 64)) {
+      p.add(n, key("name"), "a set name must have 1 to 64 characters");
+      f.name.reset();
+    }
+  }
+  if (auto n = map["topology"])
+    f.topology = read_enum<Topology>(n, key("topology"), "topology", topology_names, parse_topology, p);
+  if (auto n = map["shape"]) read_shape(n, key("shape"), f, p);
+  if (auto n = map["mask"]) read_mask(n, key("mask"), f, cx);
+  if (auto n = map["rows"]) f.rows = read_small(n, key("rows"), 2, 200, p);
+  if (auto n = map["cols"]) f.cols = read_small(n, key("cols"), 2, 200, p);
+  if (auto n = map["obstacles"]) f.obstacles = read_fraction(n, key("obstacles"), 0.0, 0.5, p);
+  if (auto n = map["difficulty"])
+    f.difficulty = read_enum<Difficulty>(n, key("difficulty"), "difficulty", difficulty_names,
+                                         parse_difficulty, p);
+  if (auto n = map["count"]) {
+    if (n.IsScalar() && n.Scalar() == "0") p.add(n, key("count"), "count must be at least 1");
+    else f.count = read_small(n, key("count"), 1, 1'000'000, p);
+  }
+  if (auto n = map["deadline_ms"]) f.deadline_ms = read_small(n, key("deadline_ms"), 0, 86'400'000, p);
+  if (auto n = map["budget"]) read_budget(n, key("budget"), f, p);
+  if (auto n = map["hide_ends"]) f.hide_ends = read_bool(n, key("hide_ends"), p);
+  if (f.shape && f.shape != "mask" && f.mask)
+    p.add(map["mask"], key("mask"), "give either a shape or a mask, not both");
+  return f;
+}
+
+template <class T>
+T pick(const std::optional<T>& own, const std::optional<T>& def, T fallback) {
+  return own ? *own : def ? *def : fallback;
+}
+
+// The set's own keys override `defaults`, which override the built-in defaults. Returns false
+// when a problem was found (already reported).
+bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& at,
+                 const std::string& path, SetSpec& out, Problems& p) {
+  const std::size_t before = p.size();
+  if (own.name) out.name = *own.name;
+  else if (!at["name"]) p.add(at, path, "missing required key 'name'");
+  const BoardSpec builtin;
+  const WorkBudget builtin_budget;
+  BoardSpec& b = out.board;
+  b.topology = pick(own.topology, def.topology, builtin.topology);
+  b.rows = pick(own.rows, def.rows, builtin.rows);
+  b.cols = pick(own.cols, def.cols, builtin.cols);
+  b.obstacles = pick(own.obstacles, def.obstacles, builtin.obstacles);
+  b.hide_ends = pick(own.hide_ends, def.hide_ends, builtin.hide_ends);
+  // A set's own shape hides a mask from defaults, and its own mask hides a shape from defaults.
+  const SetFields& shape_src = (own.shape || own.mask || own.mask_problem) ? own : def;
+  b.shape = shape_src.shape ? *shape_src.shape : shape_src.mask ? "mask" : builtin.shape;
+  if (b.shape == "mask") {
+    if (shape_src.mask_file) {
+      b.mask_file = *shape_src.mask_file;
+      out.mask = *shape_src.mask;
+    } else if (!shape_src.mask_problem) {
+      p.add(at, path, "shape 'mask' needs a 'mask' file");
+    }
+  }
+  out.difficulty = pick(own.difficulty, def.difficulty, Difficulty::medium);
+  out.count = pick(own.count, def.count, 1);
+  out.budget.nodes_per_attempt = pick(own.nodes, def.nodes, builtin_budget.nodes_per_attempt);
+  out.budget.max_attempts = pick(own.attempts, def.attempts, builtin_budget.max_attempts);
+  out.budget.deadline_ms = pick(own.deadline_ms, def.deadline_ms, builtin_budget.deadline_ms);
+  if (p.size() != before || own.mask_problem || def.mask_problem) return false;
+  if (auto why = check_spec(b)) {
+    p.add(at, path, *why);
+    return false;
+  }
+  return true;
+}
+
+void read_formats(const YAML::Node& n, BookMeta& m, Problems& p) {
+  if (!n.IsSequence()) {
+    p.add(n, "book.formats", "expected a list such as [pdf, svg], got " +
+                                 (n.IsScalar() ? "'" + n.Scalar() + "'" : std::string("a mapping")));
+    return;
+  }
+  m.pdf = m.svg = false;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    const std::string path = "book.formats[" + std::to_string(i) + "]";
+    const auto f = read_string(n[i], path, p);
+    if (!f) continue;
+    if (*f == "pdf") m.pdf = true;
+    else if (*f == "svg") m.svg = true;
+    else p.add(n[i], path, "unknown format '" + *f + "'" + suggestion(*f, format_names));
+  }
+}
+
+void check_template(const YAML::Node& n, const std::string& name, Problems& p) {
+  std::error_code ec;
+  const bool is_path = name.ends_with(".yaml");
+  const auto file = find_data_file(is_path ? name : "templates/pages/" + name + ".yaml");
+  if (!std::filesystem::is_regular_file(file, ec))
+    p.add(n, "book.template", "page template '" + name + "' not found (looked for " +
+                                  file.string() + ")");
+}
+
+BookMeta read_book(const YAML::Node& n, Problems& p) {
+  BookMeta m;
+  if (!n) return m;
+  if (!n.IsMap()) {
+    p.add(n, "book", "expected a mapping of book settings");
+    return m;
+  }
+  check_keys(n, "book", book_keys, p);
+  const auto str = [&](const char* k, std::string& out) {
+    if (auto v = n[k]) {
+      if (auto s = read_string(v, std::string("book.") + k, p)) out = *s;
+    }
+  };
+  str("title", m.title);
+  str("subtitle", m.subtitle);
+  str("author", m.author);
+  str("date", m.date);
+  str("template", m.page_template);
+  str("output", m.output);
+  if (!m.date.empty() && epoch_of_date(m.date) < 0)
+    p.add(n["date"], "book.date", "expected a date YYYY-MM-DD, got '" + m.date + "'");
+  if (auto v = n["seed"]) m.seed = read_u64(v, "book.seed", p).value_or(m.seed);
+  if (auto v = n["formats"]) read_formats(v, m, p);
+  if (auto v = n["how_to_play"]) m.how_to_play = read_bool(v, "book.how_to_play", p).value_or(true);
+  if (auto v = n["answer_path"]) m.answer_path = read_bool(v, "book.answer_path", p).value_or(false);
+  m.creation_epoch = m.date.empty() ? 0 : std::max<std::int64_t>(0, epoch_of_date(m.date));
+  if (auto v = n["creation_epoch"]) {
+    m.creation_epoch = read_int(v, "book.creation_epoch", 0, 253402300799, p).value_or(0);
+  }
+  if ((m.pdf || m.svg) && !m.page_template.empty()) {
+    check_template(n["template"] ? n["template"] : n, m.page_template, p);
+  }
+  return m;
+}
+
+void read_sets(const YAML::Node& sets, const SetFields& def, const Context& cx, BookSpec& spec) {
+  Problems& p = cx.problems;
+  if (!sets.IsSequence() || sets.size() == 0) {
+    p.add(sets, "sets", "expected a non-empty list of sets");
+    return;
+  }
+  std::map<std::string, SourceLoc> seen;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const YAML::Node& node = sets[i];
+    const std::string path = "sets[" + std::to_string(i) + "]";
+    if (!node.IsMap()) {
+      p.add(node, path, "expected a mapping with name, topology, rows, cols, count, ...");
+      continue;
+    }
+    SetSpec set;
+    const SetFields own = read_set_fields(node, path, cx);
+    set.loc = {node.Mark().line + 1, node.Mark().column + 1};
+    const bool ok = resolve_set(own, def, node, path, set, p);
+    if (own.name) {
+      const auto [it, fresh] = seen.emplace(*own.name, set.loc);
+      if (!fresh) {
+        p.add(node["name"], path + ".name",
+              "duplicate set name '" + *own.name + "' (first used at line " +
+                  std::to_string(it->second.line) + ")");
+      }
+    }
+    if (ok) spec.sets.push_back(std::move(set));
+  }
+}
+
+std::string hex16(std::uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<std::size_t>(i)] = digits[v & 15];
+  return s;
+}
+
+YAML::Node parse_yaml(const std::string& text, const std::string& label) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    // Translate the library's exception at the boundary into our located InputError.
+    throw InputError(located(label, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+}
+
+}  // namespace
+
+std::int64_t epoch_of_date(const std::string& date) {
+  int y = 0, m = 0, d = 0;
+  char tail = 0;
+  if (date.size() != 10 || std::sscanf(date.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+    return -1;
+  static const int days_in[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  if (y < 1970 || m < 1 || m > 12 || d < 1 || d > days_in[m - 1] || (m == 2 && d == 29 && !leap))
+    return -1;
+  // Howard Hinnant's days_from_civil.
+  const int yy = m <= 2 ? y - 1 : y;
+  const int era = yy / 400;
+  const int yoe = yy - era * 400;
+  const int doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + doe - 719468;
+  return days * 86400;
+}
+
+BookSpec parse_book_spec(const std::string& text, const std::string& label,
+                         const std::filesystem::path& base_dir) {
+  const YAML::Node root = parse_yaml(text, label);
+  Problems problems(label);
+  Context cx{problems, base_dir};
+  BookSpec spec;
+  spec.config_name = std::filesystem::path(label).filename().string();
+  spec.config_digest = hex16(hash_string(text));
+  if (!root.IsMap()) {
+    problems.add(root, "", "expected a mapping with book, defaults and sets");
+    throw InputError(problems.report());
+  }
+  check_keys(root, "", top_keys, problems);
+  spec.book = read_book(root["book"], problems);
+  SetFields defaults;
+  if (auto d = root["defaults"]) {
+    if (d.IsMap()) defaults = read_set_fields(d, "defaults", cx);
+    else problems.add(d, "defaults", "expected a mapping of set keys");
+    if (d.IsMap() && d["name"]) problems.add(d["name"], "defaults.name", "a set name cannot be a default");
+  }
+  if (auto sets = root["sets"]) read_sets(sets, defaults, cx, spec);
+  else problems.add(1, 1, "sets", "missing required key 'sets' (a list of puzzle sets)");
+  if (!problems.empty()) throw InputError(problems.report());
+  return spec;
+}
+
+BookSpec load_book_spec(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(file.string() + ": cannot read the config file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_book_spec(text.str(), file.string(), file.parent_path());
+}
+
+std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,
+                                    const std::filesystem::path& override_dir) {
+  if (!override_dir.empty()) return override_dir;
+  if (!spec.book.output.empty()) return spec.book.output;
+  return std::filesystem::path("out") / config_file.stem();
+}
+
+}  // namespace hidato

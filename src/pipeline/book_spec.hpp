@@ -1,0 +1,72 @@
+#pragma once
+// YAML book config -> BookSpec (validated, with source locations) -> jobs.
+//
+// A config has three top-level keys: `book` (metadata and output), `defaults` (set keys applied
+// to every set) and `sets` (a list of puzzle groups). load_book_spec() reads and validates the
+// whole file before any work starts and throws one InputError listing every problem, each as
+// `FILE:LINE:COL: sets[2].shape: message`. The schema is documented in the pipeline README.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "generator/generator.hpp"
+
+namespace hidato {
+
+struct SourceLoc {  // 1-based; 0 = unknown
+  int line = 0;
+  int col = 0;
+  friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+};
+
+// Everything the renderer needs to print the book; recorded in the manifest.
+struct BookMeta {
+  std::string title = "Hidato";
+  std::string subtitle;
+  std::string author;
+  std::string date;                 // YYYY-MM-DD, printed as given
+  std::uint64_t seed = 1;
+  std::string page_template = "a4"; // templates/pages/<name>.yaml or a path to a .yaml file
+  bool pdf = true;
+  bool svg = false;
+  std::string output;               // output folder as written in the config ("" = default)
+  std::int64_t creation_epoch = 0;  // PDF creation date: creation_epoch, else from date, else 0
+  bool how_to_play = true;
+  bool answer_path = false;
+  friend bool operator==(const BookMeta&, const BookMeta&) = default;
+};
+
+struct SetSpec {
+  std::string name;
+  BoardSpec board;  // mask_file is resolved to a readable path
+  std::string mask; // the mask as written in the config ("" = none)
+  Difficulty difficulty = Difficulty::medium;
+  int count = 1;
+  WorkBudget budget;
+  SourceLoc loc;    // where the set's entry starts
+  friend bool operator==(const SetSpec&, const SetSpec&) = default;
+};
+
+struct BookSpec {
+  std::string config_name;    // file name of the config (no folder), recorded in the manifest
+  std::string config_digest;  // 16 hex digits of hash_string over the config file's bytes
+  BookMeta book;
+  std::vector<SetSpec> sets;
+};
+
+// Parses and validates `text` (the bytes of a config file shown as `label` in messages; mask
+// files are looked up relative to `base_dir`, then under templates/shapes). Throws InputError.
+BookSpec parse_book_spec(const std::string& text, const std::string& label,
+                         const std::filesystem::path& base_dir);
+// Reads `file` and calls parse_book_spec. Throws InputError when it cannot be read.
+BookSpec load_book_spec(const std::filesystem::path& file);
+
+// Seconds since 1970 of the start of day `date` (YYYY-MM-DD), or -1 when it is not such a date.
+std::int64_t epoch_of_date(const std::string& date);
+
+// The output folder: `override_dir` when not empty, else book.output, else out/<config stem>.
+std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,
+                                    const std::filesystem::path& override_dir);
+
+}  // namespace hidato

@@ -1,0 +1,93 @@
+#pragma once
+// manifest.json: everything needed to reproduce, verify and re-render a book.
+//
+// The manifest is deterministic: the same config gives the same bytes whatever the thread count
+// or machine speed, so wall-clock timings live in timings.json beside it, not here. Entries are
+// streamed to a temporary file as they are collected (memory stays flat) and the file is renamed
+// into place only when the run completes.
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generator/generator.hpp"
+#include "pipeline/book_spec.hpp"
+#include "pipeline/jobs.hpp"
+#include "pipeline/run.hpp"
+
+namespace hidato {
+
+inline constexpr const char* manifest_format = "hidato-manifest/1";
+
+struct ManifestHeader {
+  std::string tool;            // "hidato 0.1.0"
+  std::string config_name;
+  std::string config_digest;
+  BookMeta book;               // book.output is not recorded (it is where the manifest lives)
+  int jobs_total = 0;          // jobs in the whole book (all shards)
+  std::optional<Shard> shard;  // set in a shard's manifest only
+  friend bool operator==(const ManifestHeader&, const ManifestHeader&) = default;
+};
+
+ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard);
+
+struct ManifestEntry {
+  int ordinal = 0;        // position in the whole book's job list
+  PuzzleJob job;          // set, index, seed, spec, difficulty, budget
+  bool ok = false;
+  std::string reason;     // failed only
+  int attempt = 0;        // ok: the attempt that made it; failed: attempts made
+  std::string puzzle;     // describe(puzzle)
+  std::string solution;   // describe_values(board, solution)
+  Grade grade;
+  int clues = 0;
+  std::uint64_t nodes = 0;
+  friend bool operator==(const ManifestEntry&, const ManifestEntry&) = default;
+};
+
+ManifestEntry entry_from_outcome(const JobOutcome& outcome);
+
+struct Manifest {
+  ManifestHeader header;
+  std::vector<ManifestEntry> entries;
+};
+
+// Reads and checks a manifest. Throws InputError "FILE: what is wrong".
+Manifest read_manifest(const std::filesystem::path& file);
+
+// Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the
+// bytes sit in `<file>.<pid>.tmp-hidato`; the destructor removes that temporary if the run was
+// abandoned (interrupt, exception), so no partial manifest is ever left behind.
+class ManifestWriter {
+ public:
+  ManifestWriter(std::filesystem::path file, const ManifestHeader& header);
+  ~ManifestWriter();
+  ManifestWriter(const ManifestWriter&) = delete;
+  ManifestWriter& operator=(const ManifestWriter&) = delete;
+  void add(const ManifestEntry& entry);
+  void commit();
+
+ private:
+  struct SetCount {
+    std::string name;
+    int made = 0;
+    int failed = 0;
+    int by_level[4] = {0, 0, 0, 0};
+  };
+  std::filesystem::path file_;
+  std::filesystem::path tmp_;
+  std::ofstream out_;
+  std::vector<SetCount> sets_;
+  bool first_ = true;
+  bool committed_ = false;
+};
+
+// Writes `entries` (in ordinal order) as a complete manifest file.
+void write_manifest(const std::filesystem::path& file, const Manifest& manifest);
+
+// The bytes as they will be laid out in the manifest (one line per entry, no trailing newline).
+std::string entry_json(const ManifestEntry& entry);
+
+}  // namespace hidato

@@ -1,2 +1,0 @@
-// PLACEHOLDER: the YAML -> jobs -> TBB pipeline -> manifest module.
-namespace hidato {}

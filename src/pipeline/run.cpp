@@ -1,0 +1,93 @@
+#include "pipeline/run.hpp"
+
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+#include <tbb/parallel_pipeline.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "solver/solver.hpp"
+
+namespace hidato {
+namespace {
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+bool raised(const std::atomic<bool>* flag) { return flag && flag->load(std::memory_order_relaxed); }
+
+// The independent check of a finished puzzle: a fresh solver run must prove it unique and find
+// the generator's solution, and the solution must pass the plain rule check.
+std::optional<std::string> verify_problem(const GeneratedPuzzle& g, const SolveLimits& limits) {
+  if (!is_valid_solution(g.puzzle, g.solution)) return "verify: the solution breaks the rules";
+  const SolveReport rep = count_solutions(g.puzzle, 2, limits);
+  if (rep.verdict == Verdict::gave_up) {
+    const auto stop = rep.stats.stop == StopReason::deadline ? std::string("deadline")
+                                                             : "verify: " + std::string(to_string(rep.stats.stop));
+    return stop + ": the uniqueness proof did not finish";
+  }
+  if (rep.verdict != Verdict::unique) return "verify: " + std::string(to_string(rep.verdict)) + " solutions";
+  if (rep.solution != g.solution) return "verify: the solver found a different solution";
+  return std::nullopt;
+}
+
+}  // namespace
+
+int default_threads() { return std::max(1, tbb::info::default_concurrency()); }
+
+JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel) {
+  const auto start = Clock::now();
+  JobOutcome out;
+  out.job = job;
+  Result<GeneratedPuzzle> r = make_puzzle(job.job, cancel);
+  const int deadline_ms = job.job.budget.deadline_ms;
+  if (r.ok()) {
+    SolveLimits limits;
+    limits.max_nodes = job.job.budget.nodes_per_attempt;
+    if (deadline_ms > 0) limits.deadline = start + std::chrono::milliseconds(deadline_ms);
+    limits.cancel = cancel;
+    out.nodes = r.value().stats.nodes;
+    if (auto why = verify_problem(r.value(), limits)) out.failure = Failure{*why, r.value().attempt + 1};
+    else out.made = std::move(r).value();
+  } else {
+    out.failure = r.failure();
+  }
+  out.ms = ms_since(start);
+  out.cancelled = raised(cancel);
+  // The deadline is a hard stop: a puzzle that arrived late is a failure, never a quiet success.
+  if (out.made && deadline_ms > 0 && out.ms > deadline_ms) {
+    out.failure = Failure{"deadline: " + std::to_string(deadline_ms) + " ms passed", out.made->attempt + 1};
+    out.made.reset();
+  }
+  return out;
+}
+
+void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
+              const std::function<void(JobOutcome&&)>& collect) {
+  const int threads = options.threads > 0 ? options.threads : default_threads();
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads));
+  std::size_t next = 0;
+  const auto source = [&](tbb::flow_control& fc) -> std::size_t {
+    if (next == jobs.size() || raised(options.cancel)) {
+      fc.stop();
+      return 0;
+    }
+    return next++;
+  };
+  const auto work = [&](std::size_t i) { return make_and_verify(jobs[i], options.cancel); };
+  const auto sink = [&](JobOutcome outcome) {
+    if (!outcome.cancelled && !raised(options.cancel)) collect(std::move(outcome));
+  };
+  // Two tokens per thread keep every thread busy while the in-order collector waits for a slow
+  // job; memory stays bounded by the tokens, not by the number of puzzles.
+  tbb::parallel_pipeline(
+      static_cast<std::size_t>(2 * threads),
+      tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order, source) &
+          tbb::make_filter<std::size_t, JobOutcome>(tbb::filter_mode::parallel, work) &
+          tbb::make_filter<JobOutcome, void>(tbb::filter_mode::serial_in_order, sink));
+}
+
+}  // namespace hidato

@@ -1,0 +1,148 @@
+// The manifest-driven commands: verify (re-prove), regenerate (re-run from seeds), merge (shards).
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/codec.hpp"
+#include "core/errors.hpp"
+#include "pipeline/book.hpp"
+#include "solver/solver.hpp"
+
+namespace hidato {
+namespace {
+
+std::string who(const ManifestEntry& e) {
+  return e.job.set_id + "[" + std::to_string(e.job.index) + "]";
+}
+
+// The plan: rebuild the puzzle and its solution from their descriptions alone (never from the
+// seed), check the recorded clue count and the rules, then prove uniqueness with a fresh solver
+// and compare its solution with the recorded one.
+std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomic<bool>* cancel) {
+  Puzzle puzzle;
+  Values solution;
+  try {
+    puzzle = parse_description(e.puzzle);
+    const Puzzle sol = parse_description(e.solution);
+    if (!(sol.board == puzzle.board)) return "the solution is for a different board";
+    solution = sol.givens;
+  } catch (const InputError& err) {
+    // A broken description is a bad puzzle to report, not a reason to stop verifying the rest.
+    return std::string("unreadable: ") + err.what();
+  }
+  if (count_givens(puzzle.givens) != e.clues) return "the clue count does not match the puzzle";
+  if (!is_valid_solution(puzzle, solution)) return "the recorded solution breaks the rules";
+  SolveLimits limits;
+  limits.max_nodes = e.job.budget.nodes_per_attempt * static_cast<std::uint64_t>(std::max(1, e.job.budget.max_attempts));
+  limits.cancel = cancel;
+  const SolveReport rep = count_solutions(puzzle, 2, limits);
+  switch (rep.verdict) {
+    case Verdict::unique:
+      if (rep.solution != solution) return "the solver's solution differs from the recorded one";
+      return std::nullopt;
+    case Verdict::multiple: return "more than one solution";
+    case Verdict::none: return "no solution";
+    case Verdict::gave_up:
+      return "the proof did not finish (" + std::string(to_string(rep.stats.stop)) + " after " +
+             std::to_string(rep.stats.nodes) + " nodes)";
+  }
+  return std::nullopt;
+}
+
+bool selected(const ManifestEntry& e, const Selection& s) {
+  return (!s.set || e.job.set_id == *s.set) && (!s.index || e.job.index == *s.index);
+}
+
+bool reproducible(const ManifestEntry& e) {
+  return e.ok || !(e.reason.starts_with("deadline") || e.reason.starts_with("cancelled"));
+}
+
+std::string first_difference(const ManifestEntry& want, const ManifestEntry& got) {
+  if (want.ok != got.ok) return want.ok ? "now fails: " + got.reason : "now succeeds";
+  if (!want.ok) return "fails differently: " + got.reason;
+  if (want.attempt != got.attempt) return "made by a different attempt";
+  if (want.puzzle != got.puzzle) return "a different puzzle";
+  if (want.solution != got.solution) return "a different solution";
+  if (want.grade != got.grade) return "a different grade";
+  return "different counters (clues or nodes)";
+}
+
+}  // namespace
+
+std::vector<std::string> verify_manifest(const Manifest& m, int threads,
+                                         const std::atomic<bool>* cancel) {
+  const int n = static_cast<int>(m.entries.size());
+  std::vector<std::optional<std::string>> bad(m.entries.size());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads > 0 ? threads : default_threads()));
+  tbb::parallel_for(0, n, [&](int i) {
+    const auto& e = m.entries[static_cast<std::size_t>(i)];
+    if (e.ok) bad[static_cast<std::size_t>(i)] = verify_entry(e, cancel);
+  });
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i)
+    if (bad[static_cast<std::size_t>(i)]) out.push_back(who(m.entries[static_cast<std::size_t>(i)]) + ": " + *bad[static_cast<std::size_t>(i)]);
+  return out;
+}
+
+std::vector<std::string> regenerate_manifest(const Manifest& m, const Selection& selection,
+                                             int threads, const std::atomic<bool>* cancel,
+                                             int& checked) {
+  std::vector<BookJob> jobs;
+  std::map<int, const ManifestEntry*> recorded;
+  for (const auto& e : m.entries) {
+    if (!selected(e, selection) || !reproducible(e)) continue;
+    jobs.push_back(BookJob{e.ordinal, e.job});
+    recorded[e.ordinal] = &e;
+  }
+  checked = static_cast<int>(jobs.size());
+  std::vector<std::string> out;
+  run_jobs(jobs, RunOptions{threads, cancel}, [&](JobOutcome&& o) {
+    const ManifestEntry got = entry_from_outcome(o);
+    const ManifestEntry& want = *recorded.at(o.job.ordinal);
+    if (!(got == want)) out.push_back(who(want) + ": " + first_difference(want, got));
+  });
+  return out;
+}
+
+Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<std::string>& names) {
+  if (shards.empty()) throw InputError("merge: no shard manifests given");
+  const ManifestHeader& h0 = shards[0].header;
+  if (!h0.shard) throw InputError(names[0] + ": not a shard manifest (built without --shard)");
+  std::vector<int> seen(static_cast<std::size_t>(h0.shard->count), -1);
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < shards.size(); ++i) {
+    ManifestHeader h = shards[i].header;
+    if (!h.shard) throw InputError(names[i] + ": not a shard manifest (built without --shard)");
+    if (h.shard->count != h0.shard->count)
+      throw InputError(names[i] + ": shard of " + std::to_string(h.shard->count) + ", expected " +
+                       std::to_string(h0.shard->count));
+    h.shard = h0.shard;
+    if (!(h == h0))
+      throw InputError(names[i] + ": from a different config, book or tool version than " + names[0]);
+    int& slot = seen[static_cast<std::size_t>(shards[i].header.shard->index)];
+    if (slot >= 0) throw InputError(names[i] + ": shard " + std::to_string(shards[i].header.shard->index) + " given twice (also " + names[static_cast<std::size_t>(slot)] + ")");
+    slot = static_cast<int>(i);
+    total += shards[i].entries.size();
+  }
+  for (std::size_t k = 0; k < seen.size(); ++k)
+    if (seen[k] < 0) throw InputError("merge: shard " + std::to_string(k) + "/" + std::to_string(seen.size()) + " is missing");
+  Manifest out;
+  out.header = h0;
+  out.header.shard.reset();
+  out.entries.reserve(total);
+  for (const auto& s : shards) out.entries.insert(out.entries.end(), s.entries.begin(), s.entries.end());
+  std::sort(out.entries.begin(), out.entries.end(),
+            [](const ManifestEntry& a, const ManifestEntry& b) { return a.ordinal < b.ordinal; });
+  for (std::size_t i = 0; i < out.entries.size(); ++i)
+    if (out.entries[i].ordinal != static_cast<int>(i))
+      throw InputError("merge: job " + std::to_string(i) + " is missing or repeated in the shards");
+  if (static_cast<int>(out.entries.size()) != h0.jobs_total)
+    throw InputError("merge: the shards hold " + std::to_string(out.entries.size()) + " of " +
+                     std::to_string(h0.jobs_total) + " jobs");
+  return out;
+}
+
+}  // namespace hidato

@@ -1,0 +1,98 @@
+// bench_pipeline: the pipeline's goals from issue 4.
+//   bench_pipeline        200-puzzle mixed config at 1 and 2 threads (speedup, goal >= 1.8x),
+//                         and the bundled default book from config to PDF (goal < 10 s)
+//   bench_pipeline --big  peak memory (ru_maxrss) of a 10,000-puzzle config (goal < 200 MB)
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "pipeline/book.hpp"
+
+namespace {
+
+using namespace hidato;
+namespace fs = std::filesystem;
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+const char* mixed_200 =
+    "book: {seed: 2026, formats: []}\n"
+    "defaults: {deadline_ms: 30000}\n"
+    "sets:\n"
+    "  - {name: sq6-easy, rows: 6, cols: 6, difficulty: easy, count: 50}\n"
+    "  - {name: sq8-medium, rows: 8, cols: 8, difficulty: medium, count: 50}\n"
+    "  - {name: hex7, topology: hex6, rows: 7, cols: 7, difficulty: medium, count: 40}\n"
+    "  - {name: numbrix7, topology: square4, rows: 7, cols: 7, difficulty: medium, count: 40}\n"
+    "  - {name: heart9, shape: heart, rows: 9, cols: 9, difficulty: easy, count: 20}\n";
+
+// Runs the jobs through the TBB pipeline (no rendering); returns seconds and counts failures.
+double time_jobs(const std::vector<BookJob>& jobs, int threads, int& made) {
+  made = 0;
+  const auto t = std::chrono::steady_clock::now();
+  run_jobs(jobs, RunOptions{threads, nullptr}, [&](JobOutcome&& o) { made += o.made ? 1 : 0; });
+  return seconds_since(t);
+}
+
+void bench_speedup() {
+  const auto jobs = expand_jobs(parse_book_spec(mixed_200, "mixed-200.yaml", "."));
+  int made1 = 0, made2 = 0;
+  const double t1 = time_jobs(jobs, 1, made1);
+  const double t2 = time_jobs(jobs, 2, made2);
+  std::printf("mixed config, %zu puzzles: 1 thread %.2f s (%d made), 2 threads %.2f s (%d made), "
+              "speedup %.2fx (goal >= 1.8x)\n", jobs.size(), t1, made1, t2, made2, t1 / t2);
+}
+
+void bench_default_book() {
+  const fs::path config = fs::path(HIDATO_SOURCE_DIR) / "config/default.yaml";
+  const fs::path out = fs::temp_directory_path() / "hidato-bench-default-book";
+  fs::remove_all(out);
+  const auto t = std::chrono::steady_clock::now();
+  const BookSpec spec = load_book_spec(config);
+  std::ostringstream quiet;
+  const BuildResult r = build_book(spec, BuildOptions{out, 0, Shard{}, ProgressMode::quiet, nullptr}, quiet);
+  const double secs = seconds_since(t);
+  std::printf("default book (config/default.yaml -> PDF+SVG): %.2f s on %d threads, %d made, %d failed, "
+              "%zu files (goal < 10 s)\n", secs, default_threads(), r.made, r.failed, r.files.size());
+  fs::remove_all(out);
+}
+
+void bench_memory() {
+  const char* big =
+      "book: {seed: 10000, formats: []}\n"
+      "sets:\n"
+      "  - {name: tiny-a, rows: 5, cols: 5, difficulty: easy, count: 5000}\n"
+      "  - {name: tiny-b, topology: hex6, rows: 5, cols: 5, difficulty: easy, count: 5000}\n";
+  const fs::path out = fs::temp_directory_path() / "hidato-bench-big";
+  fs::remove_all(out);
+  const auto t = std::chrono::steady_clock::now();
+  std::ostringstream quiet;
+  const BuildResult r = build_book(parse_book_spec(big, "big.yaml", "."),
+                                   BuildOptions{out, 0, Shard{}, ProgressMode::quiet, nullptr}, quiet);
+  const double secs = seconds_since(t);
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  std::printf("10,000-puzzle config (manifest only): %.1f s, %d made, %d failed, manifest %.1f MB, "
+              "peak memory %.1f MB (goal < 200 MB)\n", secs, r.made, r.failed,
+              static_cast<double>(fs::file_size(out / "manifest.json")) / 1e6,
+              static_cast<double>(usage.ru_maxrss) / 1024.0);
+  fs::remove_all(out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--big") == 0) {
+    bench_memory();
+    return 0;
+  }
+  bench_speedup();
+  bench_default_book();
+  std::printf("(run with --big for the 10,000-puzzle memory figure)\n");
+  return 0;
+}

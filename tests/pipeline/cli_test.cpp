@@ -1,0 +1,180 @@
+// The `hidato` binary's build, regenerate, verify and merge commands, run as child processes.
+// Configs here use `formats: []` (manifest only); PDF/SVG checks are in render_cli_test.cpp.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <thread>
+
+#include "cli_support.hpp"
+
+namespace hidato::test {
+namespace {
+
+const char* mixed_config =
+    "book: {title: Test, seed: 42, formats: [], date: '2026-01-02'}\n"
+    "defaults: {difficulty: easy, deadline_ms: 60000}\n"
+    "sets:\n"
+    "  - {name: small, rows: 5, cols: 5, count: 5}\n"
+    "  - {name: hex, topology: hex6, rows: 5, cols: 5, count: 4}\n"
+    "  - {name: numbrix, topology: square4, rows: 6, cols: 6, count: 4, difficulty: medium}\n"
+    "  - {name: round, shape: circle, rows: 7, cols: 7, count: 3}\n";
+
+std::string first_solution_swapped(std::string manifest) {
+  // Swap the cells numbered 1 and 2 in the first recorded solution.
+  const std::string key = "\"solution\":\"";
+  const auto start = manifest.find(key) + key.size();
+  const auto end = manifest.find('"', start);
+  std::string desc = manifest.substr(start, end - start);
+  std::string out;
+  std::string token;
+  const auto flush = [&](char sep) {
+    out += token == "1" ? "2" : token == "2" ? "1" : token;
+    if (sep) out += sep;
+    token.clear();
+  };
+  const auto body = desc.rfind(':') + 1;
+  out = desc.substr(0, body);
+  for (std::size_t i = body; i < desc.size(); ++i) {
+    if (desc[i] == ',' || desc[i] == '/') flush(desc[i]);
+    else token += desc[i];
+  }
+  flush(0);
+  return manifest.replace(start, end - start, out);
+}
+
+TEST(Cli, BadConfigReportsEveryProblemAndWritesNothing) {
+  TempDir dir("cli-bad");
+  write_text(dir.path / "bad.yaml",
+             "book: {formats: [], titel: X}\nsets:\n  - {name: a, count: 0}\n  - {name: a, rows: x}\n");
+  const ChildRun r = run_hidato("build bad.yaml --out out", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "hidato: error: bad.yaml: 4 problems\n"
+            "bad.yaml:1:21: book.titel: unknown key 'titel' (did you mean 'title'?)\n"
+            "bad.yaml:3:22: sets[0].count: count must be at least 1\n"
+            "bad.yaml:4:12: sets[1].name: duplicate set name 'a' (first used at line 3)\n"
+            "bad.yaml:4:21: sets[1].rows: expected a whole number, got 'x'\n");
+  EXPECT_FALSE(fs::exists(dir.path / "out"));
+}
+
+TEST(Cli, BadFlagsAreUsageErrors) {
+  TempDir dir("cli-flags");
+  write_text(dir.path / "c.yaml", mixed_config);
+  EXPECT_EQ(run_hidato("build c.yaml --threads 0", dir.path).exit_code, 1);
+  EXPECT_EQ(run_hidato("build c.yaml --shard 3/3", dir.path).exit_code, 1);
+  EXPECT_EQ(run_hidato("build", dir.path).exit_code, 1);
+  EXPECT_EQ(run_hidato("build missing.yaml", dir.path).exit_code, 1);
+  EXPECT_EQ(run_hidato("verify missing.json", dir.path).exit_code, 1);
+  EXPECT_EQ(run_hidato("build --help", dir.path).exit_code, 0);
+}
+
+TEST(Cli, ManifestsAreIdenticalForOneTwoAndFourThreads) {
+  TempDir dir("cli-threads");
+  write_text(dir.path / "c.yaml", mixed_config);
+  const ChildRun one = run_hidato("build c.yaml --out t1 --threads 1 --quiet", dir.path);
+  const ChildRun two = run_hidato("build c.yaml --out t2 --threads 2 --quiet", dir.path);
+  const ChildRun four = run_hidato("build c.yaml --out t4 --threads 4 --quiet", dir.path);
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(two.exit_code, one.exit_code);
+  EXPECT_EQ(four.exit_code, one.exit_code);
+  const std::string m1 = slurp(dir.path / "t1/manifest.json");
+  ASSERT_NE(m1.find("\"set\":\"round\",\"index\":2"), std::string::npos);
+  EXPECT_EQ(m1, slurp(dir.path / "t2/manifest.json"));
+  EXPECT_EQ(m1, slurp(dir.path / "t4/manifest.json"));
+  EXPECT_EQ(file_names(dir.path / "t2"), (std::vector<std::string>{"manifest.json", "timings.json"}));
+  EXPECT_EQ(one.out, "");  // --quiet: no summary table
+}
+
+TEST(Cli, SummaryTableAndPlainProgressLines) {
+  TempDir dir("cli-summary");
+  write_text(dir.path / "c.yaml", mixed_config);
+  const ChildRun r = run_hidato("build c.yaml --threads 2", dir.path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("set        made  failed   median ms  grades\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("\nnumbrix       4       0 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\ntotal        16       0\n"), std::string::npos) << r.out;
+  // stderr is not a terminal here: plain lines, one per finished set, no carriage returns.
+  EXPECT_NE(r.err.find("hidato: numbrix: 4/4  failed 0"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir.path / "out/c/manifest.json"));  // default folder out/<config stem>
+}
+
+TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
+  TempDir dir("cli-deadline");
+  write_text(dir.path / "d.yaml",
+             "book: {formats: []}\n"
+             "sets:\n"
+             "  - {name: fine, rows: 5, cols: 5, difficulty: easy, count: 2}\n"
+             "  - {name: huge, rows: 60, cols: 60, difficulty: expert, count: 2, deadline_ms: 1}\n");
+  // A 1 ms deadline must stop the huge jobs promptly; 120 s only guards against a hang.
+  const pid_t pid = spawn_hidato({"build", "d.yaml", "--out", "o", "--threads", "2"}, dir.path);
+  const int code = wait_exit_within(pid, 120);
+  const std::string err = slurp(dir.path / "child.log");
+  ASSERT_NE(code, -1) << "a job with deadline_ms 1 was still running after 120 s";
+  EXPECT_EQ(code, 2) << err;
+  EXPECT_NE(err.find("hidato: failed: huge[0]: deadline"), std::string::npos) << err;
+  EXPECT_NE(err.find("hidato: failed: huge[1]: deadline"), std::string::npos) << err;
+  const std::string m = slurp(dir.path / "o/manifest.json");
+  EXPECT_NE(m.find("\"set\":\"fine\",\"index\":1,\"seed\""), std::string::npos);
+  EXPECT_NE(m.find("\"status\":\"failed\",\"reason\":\"deadline"), std::string::npos);
+  EXPECT_NE(m.find("\"summary\": {\"made\":2,\"failed\":2"), std::string::npos) << m;
+}
+
+TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
+  TempDir dir("cli-regen");
+  write_text(dir.path / "c.yaml", mixed_config);
+  ASSERT_EQ(run_hidato("build c.yaml --out b --quiet", dir.path).exit_code, 0);
+  const ChildRun regen = run_hidato("regenerate b/manifest.json --out again", dir.path);
+  EXPECT_EQ(regen.exit_code, 0) << regen.err;
+  EXPECT_EQ(regen.out, "regenerated 16 puzzles: all identical to the manifest\n");
+  EXPECT_EQ(slurp(dir.path / "again/manifest.json"), slurp(dir.path / "b/manifest.json"));
+  const ChildRun one = run_hidato("regenerate b/manifest.json --set hex --index 3", dir.path);
+  EXPECT_EQ(one.out, "regenerated 1 puzzles: all identical to the manifest\n") << one.err;
+  const ChildRun verify = run_hidato("verify b/manifest.json", dir.path);
+  EXPECT_EQ(verify.exit_code, 0) << verify.err;
+  EXPECT_EQ(verify.out, "verified 16 puzzles: each has exactly one solution, the recorded one\n");
+
+  write_text(dir.path / "t/manifest.json", first_solution_swapped(slurp(dir.path / "b/manifest.json")));
+  const ChildRun bad = run_hidato("verify t/manifest.json", dir.path);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err.rfind("hidato: bad: small[0]: ", 0), 0u) << bad.err;
+  EXPECT_NE(bad.err.find("1 of 16 puzzles failed verification"), std::string::npos) << bad.err;
+  const ChildRun differs = run_hidato("regenerate t/manifest.json --set small --index 0", dir.path);
+  EXPECT_EQ(differs.exit_code, 2);
+  EXPECT_EQ(differs.err.rfind("hidato: differs: small[0]: a different solution", 0), 0u) << differs.err;
+}
+
+TEST(Cli, ShardsMergedEqualASingleRun) {
+  TempDir dir("cli-shards");
+  write_text(dir.path / "c.yaml", mixed_config);
+  ASSERT_EQ(run_hidato("build c.yaml --out whole --quiet", dir.path).exit_code, 0);
+  for (int k = 0; k < 3; ++k) {
+    const std::string shard = std::to_string(k) + "/3";
+    ASSERT_EQ(run_hidato("build c.yaml --quiet --threads 1 --shard " + shard + " --out s" + std::to_string(k), dir.path).exit_code, 0);
+  }
+  EXPECT_NE(slurp(dir.path / "s1/manifest.json").find("\"shard\": {\"index\":1,\"count\":3}"), std::string::npos);
+  const ChildRun merge = run_hidato("merge s2/manifest.json s0/manifest.json s1/manifest.json --out merged", dir.path);
+  EXPECT_EQ(merge.exit_code, 0) << merge.err;
+  EXPECT_EQ(slurp(dir.path / "merged/manifest.json"), slurp(dir.path / "whole/manifest.json"));
+  const ChildRun missing = run_hidato("merge s0/manifest.json s1/manifest.json --out m2", dir.path);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, "hidato: error: merge: shard 2/3 is missing\n");
+}
+
+TEST(Cli, InterruptedRunLeavesNoPartialFile) {
+  TempDir dir("cli-sigint");
+  write_text(dir.path / "slow.yaml",
+             "book: {formats: []}\n"
+             "sets:\n  - {name: slow, rows: 14, cols: 14, difficulty: hard, count: 400}\n");
+  const pid_t pid = spawn_hidato({"build", "slow.yaml", "--out", "o", "--threads", "2"}, dir.path);
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  ::kill(pid, SIGINT);
+  const int code = wait_exit_within(pid, 60);  // 60 s only guards against a hang
+  ASSERT_NE(code, -1) << "still running 60 s after SIGINT";
+  EXPECT_EQ(code, 130) << slurp(dir.path / "child.log");
+  EXPECT_EQ(file_names(dir.path / "o"), std::vector<std::string>{});  // no manifest, no temporaries
+  EXPECT_NE(slurp(dir.path / "child.log").find("interrupted; nothing was written"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hidato::test

@@ -1,0 +1,207 @@
+// Config validation: exact messages, every problem at once, defaults, job expansion.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "pipeline/book_spec.hpp"
+#include "pipeline/jobs.hpp"
+#include "pipeline/yaml_check.hpp"
+
+namespace hidato {
+namespace {
+
+const std::filesystem::path here = std::filesystem::path(HIDATO_SOURCE_DIR) / "tests" / "pipeline";
+
+std::string error_of(const std::string& yaml) {
+  try {
+    parse_book_spec(yaml, "book.yaml", here);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+const char* minimal = "book: {formats: []}\nsets:\n  - {name: a, rows: 5, cols: 5}\n";
+
+TEST(Config, MinimalConfigGetsBuiltInDefaults) {
+  const BookSpec s = parse_book_spec(minimal, "book.yaml", here);
+  ASSERT_EQ(s.sets.size(), 1u);
+  EXPECT_EQ(s.sets[0].name, "a");
+  EXPECT_EQ(s.sets[0].board.topology, Topology::square8);
+  EXPECT_EQ(s.sets[0].board.shape, "rect");
+  EXPECT_EQ(s.sets[0].count, 1);
+  EXPECT_EQ(s.sets[0].budget, WorkBudget{});
+  EXPECT_FALSE(s.book.pdf || s.book.svg);
+  EXPECT_EQ(s.config_name, "book.yaml");
+  EXPECT_EQ(s.config_digest.size(), 16u);
+}
+
+TEST(Config, UnknownKeySuggestsTheNearestOne) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: a\n    colz: 5\n"),
+            "book.yaml:4:5: sets[0].colz: unknown key 'colz' (did you mean 'cols'?)");
+  EXPECT_EQ(error_of("book: {formats: [], titel: X}\nsets: [{name: a}]\n"),
+            "book.yaml:1:21: book.titel: unknown key 'titel' (did you mean 'title'?)");
+}
+
+TEST(Config, FarOffKeyListsTheValidOnes) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\nzzzzzz: 1\n"),
+            "book.yaml:3:1: zzzzzz: unknown key 'zzzzzz' (expected one of: book, defaults, sets)");
+}
+
+TEST(Config, EveryProblemIsReportedAtOnceInFileOrder) {
+  const std::string yaml =
+      "book:\n"
+      "  formats: []\n"
+      "  seed: -4\n"
+      "sets:\n"
+      "  - name: a\n"
+      "    count: 0\n"
+      "  - name: a\n"
+      "    rows: [1, 2]\n"
+      "  - name: c\n"
+      "    mask: no-such-mask.txt\n"
+      "  - name: d\n"
+      "    difficulty: medum\n"
+      "    obstacles: 0.7\n";
+  EXPECT_EQ(error_of(yaml),
+            "book.yaml: 7 problems\n"
+            "book.yaml:3:9: book.seed: expected a whole number from 0 to 18446744073709551615, got '-4'\n"
+            "book.yaml:6:12: sets[0].count: count must be at least 1\n"
+            "book.yaml:7:11: sets[1].name: duplicate set name 'a' (first used at line 5)\n"
+            "book.yaml:8:11: sets[1].rows: expected a whole number, got a list\n"
+            "book.yaml:10:11: sets[2].mask: mask file 'no-such-mask.txt' not found (looked in " +
+                here.string() + " and templates/shapes)\n"
+            "book.yaml:12:17: sets[3].difficulty: unknown difficulty 'medum' (did you mean 'medium'?)\n"
+            "book.yaml:13:16: sets[3].obstacles: 0.7 is out of range (at least 0 and below 0.5)");
+}
+
+TEST(Config, WrongTypesAndRanges) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, rows: abc}]\n"),
+            "book.yaml:2:24: sets[0].rows: expected a whole number, got 'abc'");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, rows: 1000}]\n"),
+            "book.yaml:2:24: sets[0].rows: 1000 is out of range (2..200)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, hide_ends: maybe}]\n"),
+            "book.yaml:2:29: sets[0].hide_ends: expected true or false, got 'maybe'");
+  EXPECT_EQ(error_of("book: {formats: [], title: {a: 1}}\nsets: [{name: a}]\n"),
+            "book.yaml:1:28: book.title: expected text, got a mapping");
+  EXPECT_EQ(error_of("book: {formats: [], date: 2026-02-30}\nsets: [{name: a}]\n"),
+            "book.yaml:1:27: book.date: expected a date YYYY-MM-DD, got '2026-02-30'");
+}
+
+TEST(Config, MissingNameAndMissingSets) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - rows: 5\n"),
+            "book.yaml:3:5: sets[0]: missing required key 'name'");
+  EXPECT_EQ(error_of("book: {formats: []}\n"),
+            "book.yaml:1:1: sets: missing required key 'sets' (a list of puzzle sets)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: []\n"),
+            "book.yaml:2:7: sets: expected a non-empty list of sets");
+}
+
+TEST(Config, UnknownShapeAndTopology) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, topology: square9}]\n"),
+            "book.yaml:2:28: sets[0].topology: unknown topology 'square9' (did you mean 'square8'?)");
+  const std::string e = error_of("book: {formats: []}\nsets: [{name: a, shape: harte}]\n");
+  EXPECT_EQ(e, "book.yaml:2:25: sets[0].shape: unknown shape 'harte' (did you mean 'heart'?)");
+}
+
+TEST(Config, GeneratorSpecProblemsAreLocatedAtTheSet) {
+  // check_spec owns the rules (here: a board too small to generate); the config names the set.
+  const std::string e = error_of("book: {formats: []}\nsets:\n  - {name: a, rows: 2, cols: 2, obstacles: 0.49}\n");
+  const BoardSpec spec{Topology::square8, "rect", "", 2, 2, 0.49, false};
+  const auto why = check_spec(spec);
+  if (!why) GTEST_SKIP() << "the generator accepts a 2x2 board with 49% obstacles";
+  EXPECT_EQ(e, "book.yaml:3:5: sets[0]: " + *why);
+}
+
+TEST(Config, YamlSyntaxErrorIsLocated) {
+  const std::string e = error_of("book: {formats: []\nsets: [\n");
+  EXPECT_EQ(e.rfind("book.yaml:", 0), 0u) << e;
+}
+
+TEST(Config, DefaultsApplyAndSetsOverrideThem) {
+  const BookSpec s = parse_book_spec(
+      "book: {formats: [], seed: 7, date: '2026-03-01'}\n"
+      "defaults: {topology: hex6, rows: 6, cols: 7, difficulty: hard, count: 3,\n"
+      "           deadline_ms: 500, budget: {nodes: 5000, attempts: 4}}\n"
+      "sets:\n  - {name: a}\n  - {name: b, topology: square4, rows: 8, count: 2, shape: circle}\n",
+      "book.yaml", here);
+  ASSERT_EQ(s.sets.size(), 2u);
+  EXPECT_EQ(s.sets[0].board.topology, Topology::hex6);
+  EXPECT_EQ(s.sets[0].board.rows, 6);
+  EXPECT_EQ(s.sets[0].difficulty, Difficulty::hard);
+  EXPECT_EQ(s.sets[0].count, 3);
+  EXPECT_EQ(s.sets[0].budget, (WorkBudget{5000, 4, 500}));
+  EXPECT_EQ(s.sets[1].board.topology, Topology::square4);
+  EXPECT_EQ(s.sets[1].board.rows, 8);
+  EXPECT_EQ(s.sets[1].board.cols, 7);
+  EXPECT_EQ(s.sets[1].board.shape, "circle");
+  EXPECT_EQ(s.book.seed, 7u);
+  EXPECT_EQ(s.book.creation_epoch, epoch_of_date("2026-03-01"));
+}
+
+TEST(Config, MaskIsFoundBesideTheConfig) {
+  const auto dir = std::filesystem::temp_directory_path() / "hidato-pipeline-mask-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "blob.txt") << ".##.\n####\n####\n.##.\n";
+  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt}]\n",
+                                     "book.yaml", dir);
+  ASSERT_EQ(s.sets.size(), 1u);
+  EXPECT_EQ(s.sets[0].board.shape, "mask");
+  EXPECT_EQ(s.sets[0].board.mask_file, (dir / "blob.txt").string());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Config, EpochOfDate) {
+  EXPECT_EQ(epoch_of_date("1970-01-01"), 0);
+  EXPECT_EQ(epoch_of_date("2000-03-01"), 951868800);
+  EXPECT_EQ(epoch_of_date("2024-02-29"), 1709164800);
+  EXPECT_EQ(epoch_of_date("2023-02-29"), -1);
+  EXPECT_EQ(epoch_of_date("2023-1-01"), -1);
+}
+
+TEST(Suggest, EditDistanceAndNearest) {
+  EXPECT_EQ(yamlcheck::edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(yamlcheck::edit_distance("", "abc"), 3u);
+  EXPECT_EQ(yamlcheck::nearest("colz", {"rows", "cols", "count"}), "cols");
+  EXPECT_EQ(yamlcheck::nearest("qqqqqq", {"rows", "cols"}), std::nullopt);
+}
+
+TEST(Jobs, ExpansionIsOrderedAndSeededFromBookSetAndIndex) {
+  const BookSpec s = parse_book_spec(
+      "book: {formats: [], seed: 99}\nsets:\n  - {name: a, count: 2}\n  - {name: b, count: 3}\n",
+      "book.yaml", here);
+  const auto jobs = expand_jobs(s);
+  ASSERT_EQ(jobs.size(), 5u);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(jobs[static_cast<std::size_t>(i)].ordinal, i);
+  EXPECT_EQ(jobs[1].job.set_id, "a");
+  EXPECT_EQ(jobs[1].job.index, 1);
+  EXPECT_EQ(jobs[4].job.set_id, "b");
+  EXPECT_EQ(jobs[4].job.seed, job_seed(99, "b", 2));
+  EXPECT_NE(jobs[0].job.seed, jobs[2].job.seed);
+  EXPECT_EQ(expand_jobs(s), jobs);
+}
+
+TEST(Jobs, ShardsPartitionTheJobs) {
+  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, count: 10}]\n", "b.yaml", here);
+  const auto jobs = expand_jobs(s);
+  std::vector<int> owner(jobs.size(), -1);
+  for (int k = 0; k < 3; ++k)
+    for (const auto& j : shard_jobs(jobs, Shard{k, 3})) {
+      EXPECT_EQ(owner[static_cast<std::size_t>(j.ordinal)], -1);
+      owner[static_cast<std::size_t>(j.ordinal)] = k;
+    }
+  for (int o : owner) EXPECT_NE(o, -1);
+}
+
+TEST(Jobs, ParseShard) {
+  EXPECT_EQ(parse_shard("2/4"), (Shard{2, 4}));
+  EXPECT_THROW(parse_shard("4/4"), InputError);
+  EXPECT_THROW(parse_shard("1-4"), InputError);
+  EXPECT_THROW(parse_shard("0/0"), InputError);
+}
+
+}  // namespace
+}  // namespace hidato

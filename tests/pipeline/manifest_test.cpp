@@ -1,0 +1,167 @@
+// Manifest: round trip, streaming writer, merge checks; the in-order pipeline collector.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "pipeline/book.hpp"
+
+namespace hidato {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct TempDir {
+  fs::path path;
+  explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / ("hidato-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+BookSpec small_book() {
+  return parse_book_spec(
+      "book: {formats: [], seed: 5}\n"
+      "sets:\n"
+      "  - {name: sq, rows: 5, cols: 5, difficulty: easy, count: 4}\n"
+      "  - {name: hx, topology: hex6, rows: 5, cols: 5, difficulty: easy, count: 3}\n",
+      "small.yaml", ".");
+}
+
+Manifest run_book(const BookSpec& spec, const Shard& shard, int threads) {
+  const auto all = expand_jobs(spec);
+  Manifest m;
+  m.header = make_header(spec, static_cast<int>(all.size()), shard);
+  run_jobs(shard_jobs(all, shard), RunOptions{threads, nullptr},
+           [&](JobOutcome&& o) { m.entries.push_back(entry_from_outcome(o)); });
+  return m;
+}
+
+TEST(Pipeline, CollectsInJobOrderWhateverTheThreadCount) {
+  const BookSpec spec = small_book();
+  const Manifest one = run_book(spec, Shard{}, 1);
+  const Manifest two = run_book(spec, Shard{}, 2);
+  ASSERT_EQ(one.entries.size(), 7u);
+  for (std::size_t i = 0; i < one.entries.size(); ++i) EXPECT_EQ(one.entries[i].ordinal, static_cast<int>(i));
+  EXPECT_EQ(one.entries, two.entries);
+}
+
+TEST(Pipeline, EveryMadePuzzleIsRecordedWithItsDescription) {
+  const Manifest m = run_book(small_book(), Shard{}, 2);
+  for (const auto& e : m.entries) {
+    if (!e.ok) continue;
+    EXPECT_EQ(e.puzzle.rfind(e.job.board.topology == Topology::hex6 ? "hex6:" : "square8:", 0), 0u) << e.puzzle;
+    EXPECT_GT(e.clues, 0);
+    EXPECT_FALSE(e.solution.empty());
+  }
+}
+
+TEST(Pipeline, CancelledRunCollectsNothingFurther) {
+  std::atomic<bool> cancel{true};
+  int collected = 0;
+  run_jobs(expand_jobs(small_book()), RunOptions{2, &cancel}, [&](JobOutcome&&) { ++collected; });
+  EXPECT_EQ(collected, 0);
+}
+
+TEST(Manifest, WriteReadWriteIsByteIdentical) {
+  TempDir dir("manifest-rt");
+  const Manifest m = run_book(small_book(), Shard{}, 2);
+  write_manifest(dir.path / "a.json", m);
+  const Manifest back = read_manifest(dir.path / "a.json");
+  EXPECT_EQ(back.header, m.header);
+  EXPECT_EQ(back.entries, m.entries);
+  write_manifest(dir.path / "b.json", back);
+  EXPECT_EQ(slurp(dir.path / "a.json"), slurp(dir.path / "b.json"));
+}
+
+TEST(Manifest, AbandonedWriterLeavesNoFile) {
+  TempDir dir("manifest-abandon");
+  {
+    ManifestWriter w(dir.path / "manifest.json", make_header(small_book(), 7, Shard{}));
+    w.add(run_book(small_book(), Shard{}, 1).entries.at(0));
+  }
+  EXPECT_TRUE(fs::is_empty(dir.path));
+}
+
+TEST(Manifest, UnreadableManifestIsBadInput) {
+  TempDir dir("manifest-bad");
+  std::ofstream(dir.path / "m.json") << "{\"format\": \"hidato-manifest/1\"}";
+  EXPECT_THROW(read_manifest(dir.path / "m.json"), InputError);
+  EXPECT_THROW(read_manifest(dir.path / "missing.json"), InputError);
+}
+
+TEST(Merge, ShardsJoinIntoTheSingleRunManifest) {
+  TempDir dir("merge");
+  const BookSpec spec = small_book();
+  const Manifest whole = run_book(spec, Shard{}, 2);
+  const Manifest merged = merge_manifests({run_book(spec, Shard{1, 2}, 1), run_book(spec, Shard{0, 2}, 1)},
+                                          {"s1", "s0"});
+  write_manifest(dir.path / "whole.json", whole);
+  write_manifest(dir.path / "merged.json", merged);
+  EXPECT_EQ(slurp(dir.path / "whole.json"), slurp(dir.path / "merged.json"));
+}
+
+TEST(Merge, MissingRepeatedOrForeignShardsAreRejected) {
+  const BookSpec spec = small_book();
+  const Manifest s0 = run_book(spec, Shard{0, 2}, 1);
+  const Manifest s1 = run_book(spec, Shard{1, 2}, 1);
+  const auto message = [](const std::vector<Manifest>& ms, const std::vector<std::string>& names) {
+    try {
+      merge_manifests(ms, names);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(merged)");
+  };
+  EXPECT_EQ(message({s0}, {"s0"}), "merge: shard 1/2 is missing");
+  EXPECT_EQ(message({s0, s0}, {"a", "b"}), "b: shard 0 given twice (also a)");
+  Manifest other = s1;
+  other.header.config_digest = "0000000000000000";
+  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: from a different config, book or tool version than a");
+  EXPECT_EQ(message({run_book(spec, Shard{}, 1)}, {"w"}), "w: not a shard manifest (built without --shard)");
+}
+
+TEST(Verify, CatchesATamperedSolution) {
+  Manifest m = run_book(small_book(), Shard{}, 2);
+  EXPECT_TRUE(verify_manifest(m, 2, nullptr).empty());
+  auto it = std::find_if(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; });
+  ASSERT_NE(it, m.entries.end());
+  // Swap two numbers of the solution: it no longer matches the puzzle's unique answer.
+  std::string& s = it->solution;
+  const auto a = s.find(":1,"), b = s.find(",2,");
+  if (a != std::string::npos && b != std::string::npos) {
+    s[a + 1] = '2';
+    s[b + 1] = '1';
+  } else {
+    s += "x";
+  }
+  const auto bad = verify_manifest(m, 2, nullptr);
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0].rfind(it->job.set_id + "[" + std::to_string(it->job.index) + "]: ", 0), 0u) << bad[0];
+}
+
+TEST(Regenerate, ReproducesTheRecordedPuzzlesAndSpotsChanges) {
+  Manifest m = run_book(small_book(), Shard{}, 2);
+  int checked = 0;
+  EXPECT_TRUE(regenerate_manifest(m, Selection{}, 2, nullptr, checked).empty());
+  EXPECT_EQ(checked, 7);
+  EXPECT_TRUE(regenerate_manifest(m, Selection{"hx", 1}, 1, nullptr, checked).empty());
+  EXPECT_EQ(checked, 1);
+  m.entries[2].job.seed ^= 1;  // a different seed gives a different puzzle
+  const auto bad = regenerate_manifest(m, Selection{"sq", std::nullopt}, 1, nullptr, checked);
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0].rfind("sq[2]: ", 0), 0u) << bad[0];
+}
+
+}  // namespace
+}  // namespace hidato
