@@ -308,6 +308,17 @@ TEST(RenderOutput, MismatchedSolutionIsARenderError) {
   }
 }
 
+TEST(RenderOutput, CairoErrorsAreRenderErrorsNamingTheFile) {
+  // Text that is not UTF-8 puts the Cairo context into an error state.
+  const auto draw = [](Canvas& c, int) { c.text("\xff\xfe", 10, 10, 3, Weight::regular); };
+  try {
+    pdf_document({100, 100}, 1, draw, {}, "out/book.pdf");
+    FAIL() << "no error";
+  } catch (const RenderError& e) {
+    EXPECT_STREQ(e.what(), "out/book.pdf: input string not valid UTF-8");
+  }
+}
+
 TEST(RenderOutput, SvgIdsAreRenumberedPerFile) {
   const std::string in =
       "<g id=\"surface17\"><use xlink:href=\"#glyph0-1\"/><g clip-path=\"url(#clip9)\"/>"
