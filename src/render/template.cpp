@@ -27,7 +27,8 @@ struct Reader {
                   std::initializer_list<const char*> allowed) const {
     if (!map.IsMap()) fail(map, path.empty() ? "template" : path, "expected a mapping");
     for (const auto& kv : map) {
-      const std::string key = kv.first.as<std::string>();
+      if (!kv.first.IsScalar()) fail(kv.first, path.empty() ? "template" : path, "keys must be plain names");
+      const std::string key = kv.first.Scalar();
       if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
       std::string list;
       for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
@@ -143,7 +144,10 @@ struct Reader {
     check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page",
                           "answers_per_page", "cell", "answer_cell", "fonts"});
     PageTemplate t;
-    if (root["name"]) t.name = root["name"].as<std::string>();
+    if (root["name"]) {
+      if (!root["name"].IsScalar()) fail(root["name"], "name", "expected a name");
+      t.name = root["name"].Scalar();
+    }
     if (root["page"]) std::tie(t.width_mm, t.height_mm) = named_size(root["page"]);
     if (root["margins"]) margins(root["margins"], t.margins);
     if (root["gutter"]) t.gutter_mm = length(root["gutter"], "gutter");

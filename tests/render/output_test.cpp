@@ -287,6 +287,16 @@ TEST(RenderOutput, NumbersFitTheirCells) {
   }
 }
 
+TEST(RenderOutput, BookWithoutPuzzlesHasTitleAndRules) {
+  RenderOptions opt;
+  opt.out_dir = fresh_dir("empty");
+  const RenderedBook book = render_book(sample_info(), {}, load_page_template("a4"), opt);
+  EXPECT_EQ(book.pages, 2);
+  EXPECT_EQ(book.files.size(), 3u);
+  const std::string info = run("pdfinfo '" + (opt.out_dir / "book.pdf").string() + "' 2>&1");
+  EXPECT_NE(info.find("Pages:           2\n"), std::string::npos) << info;
+}
+
 TEST(RenderOutput, UnwritableOutputIsAnOutputError) {
   const fs::path dir = fresh_dir("unwritable");
   std::ofstream(dir / "file") << "x";

@@ -75,6 +75,8 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
             "t.yaml:1:1: margins: leave less than 30 x 40 mm for the content of a page");
   EXPECT_EQ(error_of("page: [a4\n"), "t.yaml:2:1: end of sequence flow not found");
   EXPECT_EQ(error_of("- a4\n"), "t.yaml:1:1: template: expected a mapping of keys");
+  EXPECT_EQ(error_of("name: [a, b]\n"), "t.yaml:1:7: name: expected a name");
+  EXPECT_EQ(error_of("margins: {[x]: 1}\n"), "t.yaml:1:11: margins: keys must be plain names");
 }
 
 TEST(Template, MissingTemplateIsBadInput) {
