@@ -63,11 +63,18 @@ class Joiner {
     }
   }
 
+  // Drops points where the line goes straight on; a closed line is treated as a cycle, so that a
+  // loop started in the middle of a side does not keep that start as a corner.
   static std::vector<Point> simplified(const std::vector<Point>& line) {
-    std::vector<Point> out{line.front()};
-    for (std::size_t k = 1; k + 1 < line.size(); ++k)
-      if (!straight(out.back(), line[k], line[k + 1])) out.push_back(line[k]);
-    out.push_back(line.back());
+    const bool closed = line.size() > 3 && key_of(line.front()) == key_of(line.back());
+    std::vector<Point> pts(line.begin(), line.end() - (closed ? 1 : 0));
+    const std::size_t n = pts.size();
+    std::vector<Point> out;
+    for (std::size_t k = 0; k < n; ++k) {
+      const bool end = !closed && (k == 0 || k + 1 == n);
+      if (end || !straight(pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n])) out.push_back(pts[k]);
+    }
+    if (closed) out.push_back(out.front());
     return out;
   }
 

@@ -5,6 +5,7 @@
 #include "fixtures.hpp"
 #include "render/draw.hpp"
 #include "render/layout.hpp"
+#include "render/polylines.hpp"
 #include "render/template.hpp"
 
 using namespace hidato;
@@ -196,5 +197,21 @@ TEST(HowToPlay, ExamplesAreSolvedCorrectlyAndUnique) {
       total += count_numberings(puzzle, v, 1, start);
     }
     EXPECT_EQ(total, 1) << to_string(puzzle.board.topology());
+  }
+}
+
+TEST(Polylines, GridEdgesBecomeStraightLinesAndOutlinesClosedLoops) {
+  // The four inner edges of a 2 x 2 grid: one horizontal and one vertical line.
+  const std::vector<Segment> inner = {{{1, 0}, {1, 1}}, {{0, 1}, {1, 1}}, {{1, 1}, {2, 1}}, {{1, 2}, {1, 1}}};
+  const auto lines = join_segments(inner);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].size(), 2u);
+  EXPECT_EQ(lines[1].size(), 2u);
+  // A ring's outline: an outer and an inner closed loop of 4 corners each (+ the closing point).
+  const auto ring = join_segments(outline_segments(fixtures::shaped_square8().puzzle.board));
+  ASSERT_EQ(ring.size(), 2u);
+  for (const auto& loop : ring) {
+    EXPECT_EQ(loop.size(), 5u);
+    EXPECT_EQ(loop.front(), loop.back());
   }
 }
