@@ -16,7 +16,7 @@ struct PrintablePuzzle {
   std::string set_name;
   std::string difficulty;   // label printed in the caption
   Puzzle puzzle;            // board + givens
-  Values solution;          // the answer key
+  Values solution;          // the answer key (empty: the answer page shows the givens only)
 };
 
 struct BookInfo {
@@ -32,10 +32,10 @@ struct PageTemplate;  // defined in render/template.hpp
 
 struct RenderOptions {
   std::filesystem::path out_dir;
-  std::string basename = "book";  // book.pdf, book-page-001.svg, ...
+  std::string basename = "book";  // book.pdf, book-page-001.svg, ... (3 digits, more past 999)
   bool pdf = true;
   bool svg = true;
-  bool svg_per_puzzle = false;
+  bool svg_per_puzzle = false;    // also book-puzzle-001.svg and book-answer-001.svg per puzzle
   bool answer_path = false;       // draw the path through the cell centres in answer keys
 };
 
@@ -54,6 +54,9 @@ struct RenderError : std::runtime_error {
 // Loads templates/pages/<name>.yaml (or a path to a .yaml file). Throws InputError.
 PageTemplate load_page_template(const std::string& name_or_path);
 
+// Lays out the book (title page, how to play, puzzles, answers) and writes the files atomically.
+// Throws RenderError (Cairo failed, or a puzzle's givens/solution do not match its board) and
+// OutputError (a file cannot be written). Same input -> byte-identical files.
 RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle>& puzzles,
                          const PageTemplate& page, const RenderOptions& options);
 
