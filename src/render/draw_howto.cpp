@@ -66,8 +66,9 @@ std::vector<std::pair<Puzzle, Values>> how_to_play_examples() {
 }
 
 // Plan: general rule at the top; the rest of the body is split evenly between the kinds of board
-// the book uses; in each share, the name and rule, then the example and its solution side by side,
-// with cells as large as fit (at most 8 mm).
+// the book uses. In each share: the name across the page, then the rule in a left column and the
+// example with its solution in a right column, cells as large as the share allows (up to 8 mm, or the
+// template's smallest puzzle cell if larger), so that large print keeps legible examples.
 void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body) {
   std::set<Topology> used;
   for (const PrintablePuzzle& p : book.puzzles) used.insert(p.puzzle.board.topology());
@@ -75,25 +76,28 @@ void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body) {
   const double size = book.page_template.fonts.body * mm_per_point;
   double y = paragraph(canvas, general_rule, body.x, body.y + size * 0.5, body.w, size, Weight::regular);
   const double share = (body.bottom() - y) / static_cast<double>(used.size());
+  const double largest = std::max(8.0, book.page_template.cell.min);  // large print: large examples
+  const double text_w = body.w * 0.5, examples_x = body.x + body.w * 0.54, examples_w = body.w * 0.46;
   for (const Example& e : examples) {
     if (!used.count(e.topology)) continue;
     const double top = y;
     y = paragraph(canvas, e.name, body.x, y + size, body.w, size, Weight::bold);
-    y = paragraph(canvas, e.rule, body.x, y, body.w, size, Weight::regular);
+    const double text_bottom = paragraph(canvas, e.rule, body.x, y, text_w, size, Weight::regular);
     const Puzzle puzzle = example_puzzle(e);
     const Values solution(e.solution.begin(), e.solution.end());
     const Extent ext = grid_extent(e.topology, 3, 3);
-    const double room_h = top + share - y - size * 2.5 - 2 * outline_allowance_mm;
-    const double cell = std::clamp(std::min(room_h / ext.height, (body.w / 2 - 10) / ext.width), 1.0, 8.0);
-    const double gw = ext.width * cell, gh = ext.height * cell;
-    const double label_y = y + size * 1.6;
+    const double label_y = y + size * 1.45;
     const double grid_y = label_y + size * 0.6 + outline_allowance_mm;
-    const double x1 = body.x + body.w * 0.25 - gw / 2, x2 = body.x + body.w * 0.75 - gw / 2;
-    canvas.text("Puzzle", x1 + gw / 2, label_y, size, Weight::regular, Align::centre);
-    canvas.text("Solution", x2 + gw / 2, label_y, size, Weight::regular, Align::centre);
-    draw_board(canvas, puzzle, nullptr, {x1, grid_y, gw, gh}, cell, false);
-    draw_board(canvas, puzzle, &solution, {x2, grid_y, gw, gh}, cell, false);
-    y = std::max(top + share, grid_y + gh + outline_allowance_mm);
+    const double room_h = top + share - grid_y - size * 0.5 - outline_allowance_mm;
+    const double room_w = examples_w / 2 - size - 2 * outline_allowance_mm;
+    const double cell = std::clamp(std::min(room_h / ext.height, room_w / ext.width), 1.0, largest);
+    const double gw = ext.width * cell, gh = ext.height * cell;
+    const double c1 = examples_x + examples_w * 0.25, c2 = examples_x + examples_w * 0.75;
+    canvas.text("Puzzle", c1, label_y, size, Weight::regular, Align::centre);
+    canvas.text("Solution", c2, label_y, size, Weight::regular, Align::centre);
+    draw_board(canvas, puzzle, nullptr, {c1 - gw / 2, grid_y, gw, gh}, cell, false);
+    draw_board(canvas, puzzle, &solution, {c2 - gw / 2, grid_y, gw, gh}, cell, false);
+    y = std::max({top + share, text_bottom, grid_y + gh + outline_allowance_mm});
   }
 }
 
