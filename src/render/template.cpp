@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
+#include <vector>
 #include <fstream>
 #include <sstream>
 
@@ -163,6 +165,18 @@ struct Reader {
   }
 };
 
+// "a4, a5, letter, ..." from the shipped templates folder, sorted; empty when it is not found.
+std::string shipped_names() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(find_data_file("templates/pages"), ec))
+    if (e.path().extension() == ".yaml") names.push_back(e.path().stem().string());
+  std::sort(names.begin(), names.end());
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 }  // namespace
 
 PageTemplate parse_page_template(const std::string& yaml_text, const std::string& source) {
@@ -181,8 +195,11 @@ PageTemplate load_page_template(const std::string& name_or_path) {
   const std::filesystem::path file =
       is_path ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
   std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw InputError(name_or_path + ": page template not found (looked for " + file.string() + ")");
+  if (!in) {
+    const std::string known = shipped_names();
+    throw InputError(name_or_path + ": page template not found (looked for " + file.string() + ")" +
+                     (known.empty() ? "" : "; shipped templates: " + known));
+  }
   std::ostringstream text;
   text << in.rdbuf();
   PageTemplate t = parse_page_template(text.str(), file.string());

@@ -84,7 +84,9 @@ TEST(Template, MissingTemplateIsBadInput) {
     load_page_template("no-such-template");
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("no-such-template: page template not found (looked for ", 0), 0u)
-        << e.what();
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("no-such-template: page template not found (looked for ", 0), 0u) << what;
+    EXPECT_NE(what.find("; shipped templates: a4, a5, kdp-8.5x11, large-print, letter, pocket-6x9"), std::string::npos)
+        << what;
   }
 }
