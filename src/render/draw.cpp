@@ -106,8 +106,11 @@ std::vector<ContentsLine> contents_of(const BookView& book) {
   if (const auto r = page_range(book.pages, PageKind::how_to_play); !r.empty()) lines.push_back({"How to play", r});
   if (const auto r = page_range(book.pages, PageKind::puzzles); !r.empty()) {
     const auto& ps = book.puzzles;
-    std::string label = "Puzzles " + std::to_string(ps.front().number);
-    if (ps.size() > 1) label += "\xE2\x80\x93" + std::to_string(ps.back().number);
+    const auto [lo, hi] = std::minmax_element(ps.begin(), ps.end(), [](const auto& a, const auto& b) {
+      return a.number < b.number;
+    });
+    std::string label = "Puzzles " + std::to_string(lo->number);
+    if (hi->number != lo->number) label += "\xE2\x80\x93" + std::to_string(hi->number);
     lines.push_back({label, r});
   }
   if (const auto r = page_range(book.pages, PageKind::answers); !r.empty()) lines.push_back({"Answers", r});
@@ -143,9 +146,10 @@ void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
   canvas.stroke_polyline({{left + 0.1, y}, {right - 0.1, y}}, 0.2, 0.5);
   for (const ContentsLine& l : contents_of(book)) {
     y += body * 1.7;
-    const double pages_w = canvas.text_width("page " + l.pages, body, Weight::regular);
+    const std::string where = (l.pages.find('\xE2') == std::string::npos ? "page " : "pages ") + l.pages;
+    const double pages_w = canvas.text_width(where, body, Weight::regular);
     fitted_text(canvas, l.label, left, y, body, Weight::regular, Align::left, col_w - pages_w - 2);
-    canvas.text("page " + l.pages, right, y, body, Weight::regular, Align::right);
+    canvas.text(where, right, y, body, Weight::regular, Align::right);
   }
 }
 

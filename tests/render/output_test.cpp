@@ -159,6 +159,11 @@ TEST(RenderOutput, PdfHasEveryPageAndEmbedsDejaVuSubsets) {
   EXPECT_NE(info.find("Pages:           " + std::to_string(book.pages) + "\n"), std::string::npos) << info;
   EXPECT_NE(info.find("Title:           Test Book\n"), std::string::npos) << info;
   EXPECT_NE(info.find("CreationDate:    Tue Nov 14 22:13:20 2023 UTC\n"), std::string::npos) << info;
+  const std::string title = run("pdftotext -f 1 -l 1 '" + pdf + "' - 2>&1");
+  for (const char* text : {"Test Book", "Four small puzzles", "Render Test", "23 November 2026", "Contents",
+                           "How to play", "page 2", "Puzzles 1\xE2\x80\x93" "4", "pages 3\xE2\x80\x93" "4", "Answers",
+                           "page 5"})
+    EXPECT_NE(title.find(text), std::string::npos) << text << " not on the title page:\n" << title;
   const std::string fonts = run("pdffonts '" + pdf + "' 2>&1");
   std::istringstream lines(fonts);
   std::string line;
