@@ -84,6 +84,18 @@ std::string numbers_heading(const char* word, const std::vector<PrintablePuzzle>
   return s;
 }
 
+// Boards sharing a page get the same cell size (the smallest among them), so that a page reads
+// evenly. Each fitted its slot at its own size, so each still fits at the smaller one.
+void equalize_cells(Page& page, const std::vector<PrintablePuzzle>& puzzles, const CellRange& range,
+                    double caption_h) {
+  if (page.items.size() < 2) return;
+  double smallest = range.max;
+  for (const Placed& item : page.items) smallest = std::min(smallest, item.cell_mm);
+  const CellRange capped{std::min(range.min, smallest), smallest};
+  for (Placed& item : page.items)
+    place(item.slot, extent_of(puzzles[static_cast<std::size_t>(item.index)]), capped, caption_h, true, item);
+}
+
 // Fills pages of `kind` with one item per puzzle, `per_page` slots a page. An item too big for a
 // slot closes the current page and gets a page of its own (its slot is the whole body).
 void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, PageKind kind,
@@ -98,6 +110,7 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
   auto close = [&] {
     if (!page) return;
     page->heading = numbers_heading(word, puzzles, *page);
+    equalize_cells(*page, puzzles, range, caption_h);
     pages.push_back(std::move(*page));
     page.reset();
   };

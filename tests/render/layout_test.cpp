@@ -107,6 +107,16 @@ TEST(Layout, BookOrderAndExactBoxesOnA4) {
   EXPECT_EQ(pages[3].items.at(0).caption_text, "Puzzle 1 \xC2\xB7 page 3");
 }
 
+TEST(Layout, BoardsSharingAPageShareTheirCellSize) {
+  const PageTemplate t = load_page_template("a4");
+  const auto pages = layout_book(t, {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 14, 12)}, false);
+  const Page& p = pages.at(1);
+  ASSERT_EQ(p.items.size(), 2u);
+  EXPECT_LT(p.items[1].cell_mm, t.cell.max);  // the big board sets the size...
+  EXPECT_EQ(p.items[0].cell_mm, p.items[1].cell_mm);  // ...and the small one follows
+  EXPECT_DOUBLE_EQ(p.items[0].grid.w, 3 * p.items[0].cell_mm);
+}
+
 TEST(Layout, SlotCountsFollowThePageShape) {
   EXPECT_EQ(slot_grid(1, 180, 250), (std::pair{1, 1}));
   EXPECT_EQ(slot_grid(2, 180, 250), (std::pair{1, 2}));
