@@ -1,17 +1,261 @@
+// `hidato generate` (board spec -> puzzles with solutions) and `hidato grade` (puzzle files ->
+// grades with technique counts).
+//
+// Text output of generate, per puzzle: `# puzzle:`, `# spec:`, `# seed:`, `# grade:`,
+// `# attempt:` and `# description:` header lines, the puzzle in the text format (with its
+// `# topology:` line), then a `# solution` line and the solution grid, then a blank line.
+// `hidato grade` reads such files back: a `# puzzle:` line starts a new puzzle and the lines
+// from `# solution` to the next puzzle are skipped. Puzzle i (0-based) of --count K uses the
+// seed derive(N, i), so puzzle 0 has seed N and any puzzle is reproduced alone by
+// `--seed <its # seed> --count 1`.
+#include <fstream>
 #include <iostream>
+#include <sstream>
+
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "core/atomic_file.hpp"
+#include "core/codec.hpp"
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "generator/generator.hpp"
 
 namespace hidato::cli {
+namespace {
 
-int run_generate(const Args&) {
-  std::cerr << "hidato: error: 'generate' is not implemented yet\n";
-  return exit_internal;
+namespace po = boost::program_options;
+using nlohmann::json;
+
+struct GenerateOptions {
+  BoardSpec spec;
+  Difficulty difficulty = Difficulty::medium;
+  std::uint64_t seed = 1;
+  int count = 1;
+  std::string out;
+  bool json = false;
+  WorkBudget budget;
+};
+
+po::variables_map parse_args(const Args& args, const po::options_description& desc,
+                             const po::positional_options_description* positional = nullptr) {
+  po::variables_map vm;
+  po::command_line_parser parser(args);
+  parser.options(desc);
+  if (positional) parser.positional(*positional);
+  po::store(parser.run(), vm);
+  po::notify(vm);
+  return vm;
 }
 
-int run_grade(const Args&) {
-  std::cerr << "hidato: error: 'grade' is not implemented yet\n";
-  return exit_internal;
+GenerateOptions read_generate_options(const po::variables_map& vm) {
+  GenerateOptions o;
+  const auto topology = vm["topology"].as<std::string>();
+  const auto t = parse_topology(topology);
+  if (!t) throw InputError("--topology: unknown topology '" + topology + "' (expected square8, square4 or hex6)");
+  o.spec.topology = *t;
+  o.spec.shape = vm["shape"].as<std::string>();
+  if (vm.count("mask")) {
+    o.spec.mask_file = vm["mask"].as<std::string>();
+    if (vm["shape"].defaulted()) o.spec.shape = "mask";
+    else if (o.spec.shape != "mask") throw InputError("--mask needs --shape mask (got --shape " + o.spec.shape + ")");
+  }
+  o.spec.rows = vm["rows"].as<int>();
+  o.spec.cols = vm["cols"].as<int>();
+  o.spec.obstacles = vm["obstacles"].as<double>();
+  o.spec.hide_ends = vm.count("hide-ends") > 0;
+  const auto level = vm["difficulty"].as<std::string>();
+  const auto d = parse_difficulty(level);
+  if (!d) throw InputError("--difficulty: unknown level '" + level + "' (expected easy, medium, hard or expert)");
+  o.difficulty = *d;
+  o.seed = vm["seed"].as<std::uint64_t>();
+  o.count = vm["count"].as<int>();
+  if (o.count < 1 || o.count > 1'000'000) throw InputError("--count: must be between 1 and 1000000");
+  if (vm.count("out")) o.out = vm["out"].as<std::string>();
+  o.json = vm.count("json") > 0;
+  o.budget.nodes_per_attempt = vm["nodes"].as<std::uint64_t>();
+  o.budget.max_attempts = vm["attempts"].as<int>();
+  o.budget.deadline_ms = vm["deadline-ms"].as<int>();
+  if (o.budget.max_attempts < 1) throw InputError("--attempts: must be at least 1");
+  if (o.budget.deadline_ms < 0) throw InputError("--deadline-ms: must not be negative");
+  if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
+  return o;
+}
+
+std::string spec_text(const BoardSpec& s, Difficulty d) {
+  std::ostringstream out;
+  out << "topology=" << to_string(s.topology) << " shape=" << s.shape;
+  if (s.shape == "mask") out << " mask=" << s.mask_file;
+  else out << " rows=" << s.rows << " cols=" << s.cols;
+  out << " obstacles=" << s.obstacles << " difficulty=" << to_string(d) << " hide-ends=" << (s.hide_ends ? "yes" : "no");
+  return out.str();
+}
+
+std::string grade_text(const Grade& g) {
+  std::ostringstream out;
+  out << to_string(g.level) << " (score " << g.score << ", deepest tier " << g.deepest_tier
+      << ", search " << (g.needs_search ? "yes" : "no") << ")";
+  return out.str();
+}
+
+json grade_json(const Grade& g) {
+  json techniques = json::array();
+  for (const auto& t : g.techniques) techniques.push_back({{"technique", t.technique}, {"tier", t.tier}, {"steps", t.steps}});
+  return {{"level", std::string(to_string(g.level))}, {"score", g.score}, {"deepest_tier", g.deepest_tier},
+          {"needs_search", g.needs_search}, {"techniques", techniques}};
+}
+
+json spec_json(const BoardSpec& s, Difficulty d) {
+  json j = {{"topology", std::string(to_string(s.topology))}, {"shape", s.shape}, {"rows", s.rows},
+            {"cols", s.cols}, {"obstacles", s.obstacles}, {"difficulty", std::string(to_string(d))},
+            {"hide_ends", s.hide_ends}};
+  if (s.shape == "mask") j["mask"] = s.mask_file;
+  return j;
+}
+
+std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
+  std::ostringstream out;
+  out << "# puzzle: " << index + 1 << "/" << count << "\n"
+      << "# spec: " << spec_text(g.job.board, g.job.target) << "\n"
+      << "# seed: " << g.job.seed << "\n"
+      << "# grade: " << grade_text(g.grade) << "\n"
+      << "# attempt: " << g.attempt << "\n"
+      << "# description: " << describe(g.puzzle) << "\n"
+      << format_puzzle(g.puzzle);
+  const std::string solution = format_grid(g.puzzle, g.solution);
+  out << "# solution\n" << solution.substr(solution.find('\n') + 1) << "\n";
+  return out.str();
+}
+
+std::string puzzle_json(const GeneratedPuzzle& g) {
+  const json j = {{"puzzle", to_grid(g.puzzle.board, g.puzzle.givens)},
+                  {"solution", to_grid(g.puzzle.board, g.solution)},
+                  {"spec", spec_json(g.job.board, g.job.target)},
+                  {"seed", g.job.seed},
+                  {"attempt", g.attempt},
+                  {"description", describe(g.puzzle)},
+                  {"grade", grade_json(g.grade)}};
+  return j.dump() + "\n";
+}
+
+po::options_description generate_options() {
+  po::options_description desc("hidato generate [options]");
+  desc.add_options()
+      ("help,h", "show this help")
+      ("topology,t", po::value<std::string>()->default_value("square8"), "square8 (Hidato), square4 (Numbrix) or hex6")
+      ("shape,s", po::value<std::string>()->default_value("rect"),
+       "rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, or mask (with --mask)")
+      ("mask", po::value<std::string>(), "mask file (a text picture; a name looks in templates/shapes/)")
+      ("rows,r", po::value<int>()->default_value(10), "rows of the shape's box")
+      ("cols,c", po::value<int>()->default_value(10), "columns of the shape's box")
+      ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
+      ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard or expert")
+      ("seed", po::value<std::uint64_t>()->default_value(1), "seed N; puzzle i uses derive(N, i), puzzle 0 uses N")
+      ("count,n", po::value<int>()->default_value(1), "number of puzzles")
+      ("out,o", po::value<std::string>(), "write to FILE (atomically) instead of standard output")
+      ("json", "one JSON object per puzzle per line")
+      ("hide-ends", "1 and N need not be shown")
+      ("nodes", po::value<std::uint64_t>()->default_value(WorkBudget{}.nodes_per_attempt), "solver nodes per attempt")
+      ("attempts", po::value<int>()->default_value(WorkBudget{}.max_attempts), "attempts per puzzle")
+      ("deadline-ms", po::value<int>()->default_value(0), "wall-clock safety net per puzzle, 0 = none");
+  return desc;
+}
+
+// A file's puzzles as separate texts of the same length in lines (lines of other puzzles and of
+// solutions blanked), so parse errors keep the file's own line numbers.
+std::vector<std::string> split_puzzles(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const auto starts_with = [](const std::string& l, std::string_view p) {
+    const auto b = l.find_first_not_of(" \t");
+    return b != std::string::npos && std::string_view(l).substr(b).starts_with(p);
+  };
+  std::vector<int> block(lines.size(), 0);
+  int current = 0;
+  bool in_solution = false, has_content = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (starts_with(lines[i], "# puzzle:")) {
+      if (has_content) ++current;
+      has_content = false;
+      in_solution = false;
+    }
+    const auto end = lines[i].find_last_not_of(" \t\r");
+    const std::string trimmed = end == std::string::npos ? "" : lines[i].substr(0, end + 1);
+    if (starts_with(trimmed, "# solution") && trimmed.find(':') == std::string::npos) in_solution = true;
+    block[i] = in_solution ? -1 : current;
+    if (!in_solution && !trimmed.empty()) has_content = true;
+  }
+  std::vector<std::string> out(static_cast<std::size_t>(current) + 1);
+  for (int b = 0; b <= current; ++b)
+    for (std::size_t i = 0; i < lines.size(); ++i) out[static_cast<std::size_t>(b)] += (block[i] == b ? lines[i] : "") + "\n";
+  return out;
+}
+
+}  // namespace
+
+int run_generate(const Args& args) {
+  const auto desc = generate_options();
+  const auto vm = parse_args(args, desc);
+  if (vm.count("help")) {
+    std::cout << desc;
+    return exit_ok;
+  }
+  const GenerateOptions o = read_generate_options(vm);
+  std::string output;
+  int failed = 0;
+  for (int i = 0; i < o.count; ++i) {
+    PuzzleJob job{"generate", i, o.spec, o.difficulty, derive(o.seed, static_cast<std::uint64_t>(i)), o.budget};
+    const auto result = make_puzzle(job);
+    if (!result) {
+      ++failed;
+      std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job.seed << ") failed: " << result.failure().reason
+                << " after " << result.failure().attempts << " attempts\n";
+      continue;
+    }
+    output += o.json ? puzzle_json(result.value()) : puzzle_text(result.value(), i, o.count);
+  }
+  if (o.out.empty()) std::cout << output << std::flush;
+  else write_file_atomic(o.out, output);
+  return failed > 0 ? exit_puzzle_failed : exit_ok;
+}
+
+int run_grade(const Args& args) {
+  po::options_description desc("hidato grade FILE... [options]");
+  desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line")(
+      "file", po::value<std::vector<std::string>>(), "puzzle files (text format; generate's output too)");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  const auto vm = parse_args(args, desc, &positional);
+  if (vm.count("help")) {
+    std::cout << desc;
+    return exit_ok;
+  }
+  if (!vm.count("file")) throw InputError("grade: no puzzle files given (try 'hidato grade --help')");
+  const bool as_json = vm.count("json") > 0;
+  for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw InputError(located(file, 0, 0, "cannot read the file (does it exist?)"));
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto blocks = split_puzzles(text.str());
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      const Puzzle p = parse_puzzle(blocks[i], file);
+      const Grade g = grade(p);
+      if (as_json) {
+        json j = grade_json(g);
+        j["file"] = file;
+        j["index"] = i;
+        std::cout << j.dump() << "\n";
+        continue;
+      }
+      std::cout << file << (blocks.size() > 1 ? "#" + std::to_string(i + 1) : "") << ": " << grade_text(g) << "\n";
+      for (const auto& t : g.techniques)
+        std::cout << "  tier " << t.tier << "  " << t.technique << ": " << t.steps << "\n";
+    }
+  }
+  return exit_ok;
 }
 
 }  // namespace hidato::cli

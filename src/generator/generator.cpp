@@ -1,29 +1,160 @@
-// PLACEHOLDER generator: a rectangle, a snake path, every cell given. Replaced by the real one.
+// make_puzzle: attempts k = 0, 1, ... each seeded derive(job.seed, k), each running
+// fill -> strip -> (add back for easy/medium) -> confirm -> grade, until the grade is the target.
 #include "generator/generator.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "generator/base_board.hpp"
+#include "generator/fill.hpp"
+#include "generator/strip.hpp"
 
 namespace hidato {
+namespace {
 
-std::optional<std::string> check_spec(const BoardSpec& spec) {
-  if (spec.rows < 2 || spec.cols < 2) return "the board must be at least 2x2";
-  return std::nullopt;
+constexpr int mix_moves_per_cell = 2;  // backbite moves per cell after the first path
+
+struct Attempt {
+  Puzzle puzzle;
+  Values solution;
+  Grade grade;
+};
+
+int distance(Difficulty a, Difficulty b) { return std::abs(static_cast<int>(a) - static_cast<int>(b)); }
+
+// fill: a path over the shape, mixed, with the obstacles carved off it and mixed again.
+std::optional<CarvedBoard> fill(const Board& base, double obstacles, Rng& rng) {
+  auto order = find_hamiltonian_path(base, rng, 4000ull * static_cast<std::uint64_t>(base.size()) + 100000);
+  if (!order) return std::nullopt;
+  backbite(base, *order, rng, mix_moves_per_cell * base.size());
+  const int holes = obstacle_count(obstacles, base.size());
+  if (holes == 0) return CarvedBoard{base, std::move(*order)};
+  CarvedBoard carved = carve_holes(base, std::move(*order), holes, rng);
+  backbite(carved.board, carved.order, rng, mix_moves_per_cell * carved.board.size());
+  return carved;
 }
 
-std::vector<std::string> shape_names() { return {"rect"}; }
+// Givens strip may remove: all but the protected ends, and only those still shown in `keep`,
+// in a seeded random order.
+std::vector<CellId> removal_order(const Values& solution, const std::vector<bool>& keep, bool hide_ends, Rng& rng) {
+  const int n = static_cast<int>(solution.size());
+  std::vector<CellId> order;
+  for (CellId c = 0; c < n; ++c) {
+    const int v = solution[static_cast<std::size_t>(c)];
+    if (keep[static_cast<std::size_t>(c)] && (hide_ends || (v != 1 && v != n))) order.push_back(c);
+  }
+  shuffle(std::span<CellId>(order), rng);
+  return order;
+}
 
-Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>*) {
-  const auto& s = job.board;
-  Board board(s.topology, s.rows, s.cols, std::vector<bool>(static_cast<std::size_t>(s.rows * s.cols), true));
-  Values sol(static_cast<std::size_t>(board.size()));
-  int v = 1;
-  for (int r = 0; r < s.rows; ++r)
-    for (int k = 0; k < s.cols; ++k) sol[board.cell_at({r, (r % 2) ? s.cols - 1 - k : k})] = v++;
-  Rng rng(job.seed);
-  std::vector<bool> keep(sol.size(), true);
-  for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = sol[i] == 1 || sol[i] == v - 1 || rng.chance(0.6);
-  GeneratedPuzzle g{job, 0, Puzzle{board, givens_from(sol, keep), {}}, sol, grade(Puzzle{board, {}, {}}), {}};
-  return g;
+// Fewest givens (as a share of the cells) the easier levels keep: easy and medium puzzles stop
+// stripping there even when the grader would allow fewer.
+double min_clue_ratio(Difficulty d) {
+  switch (d) {
+    case Difficulty::easy: return 0.42;
+    case Difficulty::medium: return 0.30;
+    default: return 0.0;
+  }
+}
+
+// confirm: a fresh solver call must prove the final puzzle unique with our solution.
+bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits, std::uint64_t& nodes) {
+  const SolveReport r = count_solutions(p, 2, limits);
+  nodes += r.stats.nodes;
+  return r.verdict == Verdict::unique && r.solution && *r.solution == solution && is_valid_solution(p, solution);
+}
+
+// strip in two phases. Phase 1 (grader): drop givens while a person can still finish by
+// deduction at no more than the target level (for expert: at any tier) -- a puzzle the grader
+// finishes is unique, and grading is cheaper than proving. Phase 2 (solver, hard and expert
+// only): drop any remaining given whose removal the solver still proves unique, which makes the
+// set minimal. The easier levels stop at min_clue_ratio.
+std::vector<bool> strip(const Puzzle& base, const Values& solution, const PuzzleJob& job, Rng& rng,
+                        StripBudget& budget) {
+  const int n = static_cast<int>(solution.size());
+  const Difficulty ceiling = job.target == Difficulty::expert ? Difficulty::expert : job.target;
+  const Acceptable deducible = [&](const Puzzle& p) {
+    if (interrupted(budget)) return false;
+    const Grade g = grade(p);
+    return !g.needs_search && g.level <= ceiling;
+  };
+  const Acceptable unique = [&](const Puzzle& p) { return proved_unique(p, budget); };
+  std::vector<bool> keep(solution.size(), true);
+  const int min_keep = static_cast<int>(min_clue_ratio(job.target) * n);
+  keep = strip_givens(base, solution, keep, removal_order(solution, keep, job.board.hide_ends, rng), deducible,
+                      min_keep);
+  if (job.target < Difficulty::hard) return keep;
+  return strip_givens(base, solution, keep, removal_order(solution, keep, job.board.hide_ends, rng), unique);
+}
+
+// One attempt; nullopt when the fill or the proof failed within the budget.
+std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget) {
+  auto filled = fill(base, job.board.obstacles, rng);
+  if (!filled) return std::nullopt;
+  const Values solution = solution_of(filled->board, filled->order);
+  Puzzle puzzle{filled->board, {}, {}};
+  const auto keep = strip(puzzle, solution, job, rng, budget);
+  if (budget.interrupted != StopReason::none) return std::nullopt;
+  puzzle.givens = givens_from(solution, keep);
+  SolveLimits limits = budget.limits;
+  limits.max_nodes = job.budget.nodes_per_attempt;
+  std::uint64_t nodes = 0;
+  const bool ok = confirm(puzzle, solution, limits, nodes);
+  budget.nodes_used += nodes;
+  if (!ok) return std::nullopt;
+  Grade g = grade(puzzle);
+  return Attempt{std::move(puzzle), solution, std::move(g)};
+}
+
+Failure stopped(StopReason r, int attempts) {
+  return Failure{r == StopReason::cancelled ? "cancelled" : "deadline", attempts};
+}
+
+}  // namespace
+
+// Plan: attempts k = 0..max_attempts-1, each from Rng(derive(job.seed, k)). An attempt whose grade
+// is the target is returned at once; otherwise the closest grade so far is remembered (the first
+// one wins ties) and returned after the last attempt when it is at most one level away, so the
+// result records the level reached. Nothing that close: Failure "difficulty"; no attempt proved
+// unique: Failure "budget". The deadline and the cancel flag end the job with a failure at once.
+Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel) {
+  const auto start = Clock::now();
+  Board base;
+  try {
+    base = board_from_mask(job.board.topology, base_mask(job.board));
+  } catch (const InputError& e) {
+    return Failure{std::string("spec: ") + e.what(), 0};
+  }
+  SolveLimits limits;
+  limits.cancel = cancel;
+  if (job.budget.deadline_ms > 0) limits.deadline = start + std::chrono::milliseconds(job.budget.deadline_ms);
+  std::optional<GeneratedPuzzle> best;
+  GenStats stats;
+  const auto finish = [&](GeneratedPuzzle g) {
+    g.stats = stats;
+    g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return g;
+  };
+  for (int k = 0; k < std::max(1, job.budget.max_attempts); ++k) {
+    if (cancel && cancel->load()) return stopped(StopReason::cancelled, k);
+    if (limits.deadline && Clock::now() >= *limits.deadline) return stopped(StopReason::deadline, k);
+    Rng rng(derive(job.seed, static_cast<std::uint64_t>(k)));
+    StripBudget budget{job.budget.nodes_per_attempt, 0, limits, StopReason::none, 0};
+    auto attempt = run_attempt(base, job, rng, budget);
+    stats.nodes += budget.nodes_used;
+    stats.attempts = k + 1;
+    if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);
+    if (!attempt) continue;
+    const int d = distance(attempt->grade.level, job.target);
+    if (best && distance(best->grade.level, job.target) <= d) continue;
+    best = GeneratedPuzzle{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, {}};
+    if (d == 0) return finish(std::move(*best));
+  }
+  if (!best) return Failure{"budget", stats.attempts};
+  if (distance(best->grade.level, job.target) > 1) return Failure{"difficulty", stats.attempts};
+  return finish(std::move(*best));
 }
 
 }  // namespace hidato

@@ -1,0 +1,22 @@
+#pragma once
+// BoardSpec -> the board before obstacles: the named shape (or mask file) under the topology.
+#include <filesystem>
+
+#include "generator/generator.hpp"
+#include "topology/shapes.hpp"
+
+namespace hidato {
+
+inline constexpr int min_cells = 4;    // fewest playable cells a generated board may have
+inline constexpr int max_side = 200;   // rows and cols (and mask pictures) up to this
+
+// Where a spec's mask lives: the path as given, else templates/shapes/<name>[.txt] in the data dir.
+std::filesystem::path resolve_mask_file(const std::string& name);
+
+// The shape's mask, connected and tidied. Throws InputError for an unknown shape or a bad mask.
+Mask base_mask(const BoardSpec& spec);
+
+// Number of holes the obstacle ratio asks for on a shape of `cells` cells.
+int obstacle_count(double ratio, int cells);
+
+}  // namespace hidato

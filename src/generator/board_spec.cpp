@@ -1,0 +1,105 @@
+// BoardSpec validation and the base board: shape names, mask files, obstacle counts.
+#include <cmath>
+#include <sstream>
+#include <system_error>
+
+#include "core/errors.hpp"
+#include "core/paths.hpp"
+#include "core/rng.hpp"
+#include "generator/base_board.hpp"
+#include "generator/fill.hpp"
+
+namespace hidato {
+namespace {
+
+std::string size_text(const BoardSpec& s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
+
+std::string shape_text(const BoardSpec& s) {
+  return s.shape == "mask" ? "mask '" + s.mask_file + "'" : "shape '" + s.shape + "'";
+}
+
+std::string expected_shapes() {
+  std::string out;
+  for (const auto& n : shape_names()) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+int dead_ends(const Board& b) {
+  int k = 0;
+  for (CellId c = 0; c < b.size(); ++c) k += b.neighbours(c).size() <= 1 ? 1 : 0;
+  return k;
+}
+
+}  // namespace
+
+std::vector<std::string> shape_names() {
+  auto names = procedural_shape_names();
+  names.push_back("mask");
+  return names;
+}
+
+std::filesystem::path resolve_mask_file(const std::string& name) {
+  std::error_code ec;
+  if (std::filesystem::exists(name, ec)) return name;
+  for (const std::string& rel : {"templates/shapes/" + name, "templates/shapes/" + name + ".txt"}) {
+    const auto found = find_data_file(rel);
+    if (std::filesystem::exists(found, ec)) return found;
+  }
+  return name;
+}
+
+Mask base_mask(const BoardSpec& spec) {
+  if (spec.shape == "mask") {
+    if (spec.mask_file.empty()) throw InputError("shape 'mask' needs a mask file");
+    const Mask m = read_mask_file(resolve_mask_file(spec.mask_file));
+    return crop_mask(spec.topology, largest_component(spec.topology, m));
+  }
+  auto m = procedural_mask(spec.topology, spec.shape, spec.rows, spec.cols);
+  if (!m) throw InputError("unknown shape '" + spec.shape + "' (expected " + expected_shapes() + ")");
+  return *m;
+}
+
+int obstacle_count(double ratio, int cells) {
+  return static_cast<int>(std::floor(ratio * cells + 1e-9));
+}
+
+// Plan: cheap checks first (ratio, size, shape name, mask file), then the board itself: enough
+// cells, square4 colour balance, at most two dead ends, and finally one Hamiltonian path found
+// with a fixed seed, so a spec that passes can always be filled.
+std::optional<std::string> check_spec(const BoardSpec& spec) {
+  if (!(spec.obstacles >= 0.0 && spec.obstacles < 0.5)) {
+    std::ostringstream s;
+    s << "obstacle ratio " << spec.obstacles << " is out of range [0, 0.5)";
+    return s.str();
+  }
+  if (spec.shape != "mask" && (spec.rows < 2 || spec.cols < 2 || spec.rows > max_side || spec.cols > max_side))
+    return "rows and cols must be between 2 and " + std::to_string(max_side) + " (got " + size_text(spec) + ")";
+  Mask mask;
+  try {
+    mask = base_mask(spec);
+  } catch (const InputError& e) {
+    return std::string(e.what());
+  }
+  const int cells = mask.count();
+  const int left = cells - obstacle_count(spec.obstacles, cells);
+  const std::string where = shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) +
+                            " under " + std::string(to_string(spec.topology));
+  if (left < min_cells)
+    return "board too small: " + where + " has " + std::to_string(cells) + " playable cells, " +
+           std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";
+  if (spec.topology == Topology::square4) {
+    const auto [even, odd] = colour_counts(mask);
+    if (std::abs(even - odd) > 1)
+      return "Numbrix parity: " + where + " has " + std::to_string(even) + " cells of one chequerboard colour and " +
+             std::to_string(odd) + " of the other; a square4 path alternates colours, so they must differ by at most one";
+  }
+  const Board board = board_from_mask(spec.topology, mask);
+  if (const int d = dead_ends(board); d > 2)
+    return where + " has " + std::to_string(d) + " dead-end cells (one neighbour); a path can end in at most two";
+  Rng rng(0x5EEDC0DEull);
+  if (!find_hamiltonian_path(board, rng, 2000ull * static_cast<std::uint64_t>(cells) + 100000))
+    return "no Hamiltonian path found on " + where + " (try another size, shape or topology)";
+  return std::nullopt;
+}
+
+}  // namespace hidato

@@ -1,0 +1,219 @@
+#include "generator/fill.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace hidato {
+namespace {
+
+// A partial or complete path with the inverse index; pos[c] == -1 when c is not on it.
+struct PathState {
+  CellOrder order;
+  std::vector<int> pos;
+
+  void reverse(int i, int j) {  // reverses order[i..j]
+    std::reverse(order.begin() + i, order.begin() + j + 1);
+    for (int k = i; k <= j; ++k) pos[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = k;
+  }
+  int length() const { return static_cast<int>(order.size()); }
+  CellId at(int i) const { return order[static_cast<std::size_t>(i)]; }
+  int where(CellId c) const { return pos[static_cast<std::size_t>(c)]; }
+};
+
+// Backbite at the tail: a neighbour u of the tail (on the path, not its predecessor) becomes the
+// tail's predecessor; the segment after u is reversed. Returns the cells moved.
+int backbite_tail(const Board& board, PathState& p, Rng& rng) {
+  const int n = p.length();
+  const auto nbs = board.neighbours(p.at(n - 1));
+  const CellId u = nbs[static_cast<std::size_t>(rng.below(static_cast<int>(nbs.size())))];
+  const int i = p.where(u);
+  if (i < 0 || i >= n - 2) return 0;
+  p.reverse(i + 1, n - 1);
+  return n - 1 - i;
+}
+
+int backbite_head(const Board& board, PathState& p, Rng& rng) {
+  const auto nbs = board.neighbours(p.at(0));
+  const CellId u = nbs[static_cast<std::size_t>(rng.below(static_cast<int>(nbs.size())))];
+  const int i = p.where(u);
+  if (i < 2) return 0;
+  p.reverse(0, i - 1);
+  return i;
+}
+
+PathState state_of(const Board& board, CellOrder order) {
+  PathState p{std::move(order), std::vector<int>(static_cast<std::size_t>(board.size()), -1)};
+  for (int i = 0; i < p.length(); ++i) p.pos[static_cast<std::size_t>(p.at(i))] = i;
+  return p;
+}
+
+// Plan (rotation-extension, Posa's method, with Warnsdorff's rule): grow the path at its tail,
+// always into the free neighbour with the fewest free neighbours (random ties), so the path hugs
+// the unvisited region and leaves no pockets. When the tail is stuck, rotate: a visited neighbour
+// u of the tail makes the cell after u the new tail, preferring rotations whose new tail can
+// extend. Flip the path when the head can extend. Give up after `budget` cell moves.
+std::optional<CellOrder> grow_path(const Board& board, Rng& rng, std::uint64_t budget) {
+  const int n = board.size();
+  std::vector<int> free_deg(static_cast<std::size_t>(n));
+  std::vector<CellId> dead_ends;
+  for (CellId c = 0; c < n; ++c) {
+    free_deg[static_cast<std::size_t>(c)] = static_cast<int>(board.neighbours(c).size());
+    if (free_deg[static_cast<std::size_t>(c)] <= 1) dead_ends.push_back(c);
+  }
+  if (dead_ends.size() > 2) return std::nullopt;
+  PathState p{{}, std::vector<int>(static_cast<std::size_t>(n), -1)};
+  const auto visit = [&](CellId c) {
+    p.pos[static_cast<std::size_t>(c)] = p.length();
+    p.order.push_back(c);
+    for (CellId nb : board.neighbours(c)) --free_deg[static_cast<std::size_t>(nb)];
+  };
+  visit(dead_ends.empty() ? rng.below(n) : dead_ends[0]);
+  std::uint64_t steps = 0;
+  std::vector<CellId> best;
+  while (p.length() < n) {
+    if (++steps > budget) return std::nullopt;
+    const CellId tail = p.order.back();
+    best.clear();
+    int best_deg = std::numeric_limits<int>::max();
+    for (CellId nb : board.neighbours(tail)) {
+      if (p.where(nb) >= 0) continue;
+      const int d = free_deg[static_cast<std::size_t>(nb)];
+      if (d < best_deg) best_deg = d, best.clear();
+      if (d == best_deg) best.push_back(nb);
+    }
+    if (!best.empty()) {
+      visit(best[static_cast<std::size_t>(rng.below(static_cast<int>(best.size())))]);
+      continue;
+    }
+    if (free_deg[static_cast<std::size_t>(p.at(0))] > 0 && rng.chance(0.5)) {
+      p.reverse(0, p.length() - 1);
+      steps += static_cast<std::uint64_t>(p.length());
+      continue;
+    }
+    // Stuck: choose a rotation, preferring one that frees the tail.
+    best.clear();
+    std::vector<CellId> any;
+    for (CellId nb : board.neighbours(tail)) {
+      const int i = p.where(nb);
+      if (i < 0 || i >= p.length() - 2) continue;
+      any.push_back(nb);
+      if (free_deg[static_cast<std::size_t>(p.at(i + 1))] > 0) best.push_back(nb);
+    }
+    const auto& pick = best.empty() ? any : best;
+    if (pick.empty()) {
+      p.reverse(0, p.length() - 1);
+      steps += static_cast<std::uint64_t>(p.length());
+      continue;
+    }
+    const int i = p.where(pick[static_cast<std::size_t>(rng.below(static_cast<int>(pick.size())))]);
+    p.reverse(i + 1, p.length() - 1);
+    steps += static_cast<std::uint64_t>(p.length() - i);
+  }
+  return std::move(p.order);
+}
+
+int outside_neighbours(const Board& board, Coord c, const std::vector<bool>& hole) {
+  int k = 0;
+  for (Coord d : neighbour_coords(board.topology(), c)) {
+    const CellId id = board.cell_at(d);
+    if (id == no_cell || hole[static_cast<std::size_t>(id)]) ++k;
+  }
+  return k;
+}
+
+struct Cut {
+  int at = 0;     // first path index removed
+  int count = 1;  // 1 or 2 consecutive cells
+};
+
+// Every cut that leaves a path: an end, a cell whose path neighbours touch, or (square4) two
+// consecutive cells whose outer path neighbours touch. Only the lowest-scoring ones are kept.
+std::vector<Cut> best_cuts(const Board& board, const PathState& p, const std::vector<bool>& hole, int max_count,
+                           int& score) {
+  std::vector<Cut> cuts;
+  score = std::numeric_limits<int>::max();
+  const int n = p.length();
+  const auto offer = [&](Cut c) {
+    int s = 0;
+    for (int k = 0; k < c.count; ++k) s += outside_neighbours(board, board.coord(p.at(c.at + k)), hole);
+    if (c.at == 0 || c.at + c.count == n) s += 2;  // ends nibble the outline: last resort
+    if (s < score) score = s, cuts.clear();
+    if (s == score) cuts.push_back(c);
+  };
+  if (n <= 3) return cuts;
+  const bool pairs = board.topology() == Topology::square4 && max_count >= 2;
+  for (int i = 0; i < n; ++i) {
+    if (i == 0 || i == n - 1 || board.is_adjacent(p.at(i - 1), p.at(i + 1))) offer({i, 1});
+    if (pairs && i >= 1 && i + 2 <= n - 1 && board.is_adjacent(p.at(i - 1), p.at(i + 2))) offer({i, 2});
+  }
+  return cuts;
+}
+
+}  // namespace
+
+std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps) {
+  const int n = board.size();
+  if (n == 0) return std::nullopt;
+  if (n == 1) return CellOrder{0};
+  std::uint64_t per_try = std::max<std::uint64_t>(64 * static_cast<std::uint64_t>(n), 4096);
+  for (std::uint64_t spent = 0; spent < max_steps; spent += per_try, per_try += per_try / 2) {
+    if (auto path = grow_path(board, rng, std::min(per_try, max_steps - spent))) return path;
+    if (!board.is_connected()) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void backbite(const Board& board, CellOrder& order, Rng& rng, int moves) {
+  if (order.size() < 3) return;
+  PathState p = state_of(board, std::move(order));
+  for (int m = 0; m < moves; ++m) {
+    if (rng.chance(0.5)) backbite_tail(board, p, rng);
+    else backbite_head(board, p, rng);
+  }
+  order = std::move(p.order);
+}
+
+// Plan: repeatedly cut the best-scoring cell (or square4 pair) off the path, where a cut keeps
+// the rest a path; scores count holes and outline around the cut, so holes spread out. When the
+// best cut touches other holes, first stir the path with backbite moves to offer fresh cuts.
+CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng) {
+  PathState p = state_of(board, std::move(order));
+  std::vector<bool> hole(static_cast<std::size_t>(board.size()), false);
+  int carved = 0;
+  while (carved < holes) {
+    int score = 0;
+    auto cuts = best_cuts(board, p, hole, holes - carved, score);
+    for (int stir = 0; stir < 3 && score > 0; ++stir) {
+      for (int m = 0; m < p.length() / 2; ++m)
+        if (rng.chance(0.5)) backbite_tail(board, p, rng); else backbite_head(board, p, rng);
+      cuts = best_cuts(board, p, hole, holes - carved, score);
+    }
+    if (cuts.empty()) break;
+    const Cut cut = cuts[static_cast<std::size_t>(rng.below(static_cast<int>(cuts.size())))];
+    for (int k = 0; k < cut.count; ++k) {
+      const CellId c = p.at(cut.at + k);
+      hole[static_cast<std::size_t>(c)] = true;
+      p.pos[static_cast<std::size_t>(c)] = -1;
+    }
+    p.order.erase(p.order.begin() + cut.at, p.order.begin() + cut.at + cut.count);
+    for (int i = cut.at; i < p.length(); ++i) p.pos[static_cast<std::size_t>(p.at(i))] = i;
+    carved += cut.count;
+  }
+  std::vector<bool> playable(static_cast<std::size_t>(board.rows() * board.cols()), false);
+  for (CellId c = 0; c < board.size(); ++c)
+    if (!hole[static_cast<std::size_t>(c)]) {
+      const Coord at = board.coord(c);
+      playable[static_cast<std::size_t>(at.row * board.cols() + at.col)] = true;
+    }
+  CarvedBoard out{Board(board.topology(), board.rows(), board.cols(), std::move(playable)), {}};
+  for (CellId c : p.order) out.order.push_back(out.board.cell_at(board.coord(c)));
+  return out;
+}
+
+Values solution_of(const Board& board, const CellOrder& order) {
+  Values v(static_cast<std::size_t>(board.size()), 0);
+  for (std::size_t i = 0; i < order.size(); ++i) v[static_cast<std::size_t>(order[i])] = static_cast<int>(i) + 1;
+  return v;
+}
+
+}  // namespace hidato

@@ -1,0 +1,37 @@
+#pragma once
+// `fill`: random Hamiltonian paths over a board, and obstacles carved off a path.
+//
+// A path is the visiting order: order[i] is the cell numbered i+1. Everything here is a pure
+// function of the board and the Rng state (hidato::Rng only), so a seed reproduces it anywhere.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/puzzle.hpp"
+#include "core/rng.hpp"
+
+namespace hidato {
+
+using CellOrder = std::vector<CellId>;
+
+// One Hamiltonian path, or nullopt when `max_steps` (cell moves) run out first. Restarts inside.
+std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps);
+
+// `moves` backbite moves (Mansfield): an end steps to a random neighbour on the path and the path
+// is rewired there. Keeps `order` a Hamiltonian path of the same cells; mixes it towards uniform.
+void backbite(const Board& board, CellOrder& order, Rng& rng, int moves);
+
+// A board with `holes` cells of `board` left off the path, and the path over the rest (renumbered
+// to the new board's cell ids). Holes are scattered: cells away from other holes and the outline
+// go first. Fewer holes than asked only when the path cannot give more (tiny boards).
+struct CarvedBoard {
+  Board board;
+  CellOrder order;
+};
+CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng);
+
+// solution[cell] = position on the path + 1.
+Values solution_of(const Board& board, const CellOrder& order);
+
+}  // namespace hidato

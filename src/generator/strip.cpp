@@ -1,0 +1,57 @@
+#include "generator/strip.hpp"
+
+#include <algorithm>
+
+namespace hidato {
+
+bool interrupted(StripBudget& budget) {
+  if (budget.interrupted != StopReason::none) return true;
+  if (budget.limits.cancel && budget.limits.cancel->load()) budget.interrupted = StopReason::cancelled;
+  else if (budget.limits.deadline && Clock::now() >= *budget.limits.deadline) budget.interrupted = StopReason::deadline;
+  return budget.interrupted != StopReason::none;
+}
+
+bool proved_unique(const Puzzle& puzzle, StripBudget& budget) {
+  if (budget.interrupted != StopReason::none || budget.nodes_left == 0) return false;
+  SolveLimits limits = budget.limits;
+  limits.max_nodes = budget.nodes_left;
+  const SolveReport r = count_solutions(puzzle, 2, limits);
+  ++budget.calls;
+  const std::uint64_t used = std::min(r.stats.nodes, budget.nodes_left);
+  budget.nodes_used += used;
+  budget.nodes_left -= used;
+  if (r.stats.stop == StopReason::deadline || r.stats.stop == StopReason::cancelled)
+    budget.interrupted = r.stats.stop;
+  if (r.stats.stop == StopReason::budget) budget.nodes_left = 0;
+  return r.verdict == Verdict::unique;
+}
+
+std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
+                               const std::vector<CellId>& removal_order, const Acceptable& accept,
+                               int min_keep) {
+  puzzle.givens = givens_from(solution, keep);
+  int kept = count_givens(puzzle.givens);
+  const auto m = removal_order.size();
+  std::size_t i = 0;
+  std::size_t block = std::max<std::size_t>(1, m / 16);
+  while (i < m && kept > min_keep) {
+    block = std::min({block, m - i, static_cast<std::size_t>(kept - min_keep)});
+    for (std::size_t k = i; k < i + block; ++k) puzzle.givens[static_cast<std::size_t>(removal_order[k])] = 0;
+    if (accept(puzzle)) {
+      for (std::size_t k = i; k < i + block; ++k) keep[static_cast<std::size_t>(removal_order[k])] = false;
+      kept -= static_cast<int>(block);
+      i += block;
+      block *= 2;
+      continue;
+    }
+    for (std::size_t k = i; k < i + block; ++k) {
+      const auto c = static_cast<std::size_t>(removal_order[k]);
+      puzzle.givens[c] = solution[c];
+    }
+    if (block == 1) ++i;  // this given stays
+    block = std::max<std::size_t>(1, block / 2);
+  }
+  return keep;
+}
+
+}  // namespace hidato

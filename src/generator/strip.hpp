@@ -1,0 +1,43 @@
+#pragma once
+// `strip`: remove givens while the puzzle stays acceptable (proved unique by the solver, or
+// finished by the grader's deductions at a level), in blocks to save calls.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "solver/solver.hpp"
+
+namespace hidato {
+
+// The solver calls of one attempt share this budget; an interrupted call (deadline or cancel)
+// sets `interrupted` and every later call is skipped.
+struct StripBudget {
+  std::uint64_t nodes_left = 0;
+  std::uint64_t nodes_used = 0;
+  SolveLimits limits;  // deadline and cancel flag; max_nodes is set per call from nodes_left
+  StopReason interrupted = StopReason::none;
+  int calls = 0;
+};
+
+// True (and `interrupted` set) once the deadline has passed or the cancel flag is raised.
+bool interrupted(StripBudget& budget);
+
+// True when the solver proves `puzzle` unique within the budget (gave_up counts as false).
+bool proved_unique(const Puzzle& puzzle, StripBudget& budget);
+
+// Whether a puzzle (with fewer givens) is still acceptable: proved unique, or graded at a level.
+using Acceptable = std::function<bool(const Puzzle&)>;
+
+// Plan (group testing): walk `removal_order`, trying to drop a whole block of givens at once; a
+// block whose removal stays acceptable is dropped and the next block doubles, one that does not
+// is halved and retried, and a single given that cannot go is kept for good. Every given is
+// therefore either dropped or kept after a failed single removal from a superset of the final
+// set; with `accept` = proved_unique that makes the result minimal (fewer givens can only mean
+// more solutions) unless the budget ran out. Givens not in `removal_order` are never touched,
+// and removal stops once only `min_keep` givens are left. `keep` starts acceptable.
+std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
+                               const std::vector<CellId>& removal_order, const Acceptable& accept,
+                               int min_keep = 0);
+
+}  // namespace hidato

@@ -1,0 +1,302 @@
+#include "topology/shapes.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "topology/geometry.hpp"
+
+namespace hidato {
+namespace {
+
+using Figure = std::function<bool(double u, double v)>;  // u right, v down, both in [-1, 1]
+
+bool inside_polygon(const std::vector<std::array<double, 2>>& poly, double x, double y) {
+  bool in = false;
+  for (std::size_t i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
+    const auto& a = poly[i];
+    const auto& b = poly[j];
+    if ((a[1] > y) != (b[1] > y) && x < (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]) + a[0]) in = !in;
+  }
+  return in;
+}
+
+bool in_star(double u, double v) {
+  static const auto poly = [] {
+    std::vector<std::array<double, 2>> p;
+    const double pi = 3.14159265358979323846;
+    for (int i = 0; i < 10; ++i) {
+      const double r = (i % 2 == 0) ? 1.0 : 0.55;
+      const double a = -pi / 2 + i * pi / 5;
+      p.push_back({r * std::cos(a), r * std::sin(a)});
+    }
+    return p;
+  }();
+  return inside_polygon(poly, u * 1.02, v * 1.02 - 0.095);
+}
+
+bool in_heart(double u, double v) {
+  const double x = u * 1.16;
+  const double y = -v * 1.13 + 0.12;
+  const double a = x * x + y * y - 1;
+  return a * a * a - x * x * y * y * y <= 0;
+}
+
+std::optional<Figure> figure(std::string_view name) {
+  if (name == "rect") return Figure([](double, double) { return true; });
+  if (name == "circle") return Figure([](double u, double v) { return u * u + v * v <= 1.0; });
+  if (name == "ring")
+    return Figure([](double u, double v) { const double r = u * u + v * v; return r <= 1.0 && r >= 0.2; });
+  if (name == "diamond") return Figure([](double u, double v) { return std::abs(u) + std::abs(v) <= 1.0; });
+  if (name == "triangle") return Figure([](double u, double v) { return std::abs(u) <= (v + 1) / 2 + 0.02; });
+  if (name == "hexagon")
+    return Figure([](double u, double v) {
+      return std::abs(v) <= 0.87 && std::abs(u) + std::abs(v) / 1.7320508 <= 1.0;
+    });
+  if (name == "cross")
+    return Figure([](double u, double v) { return std::abs(u) <= 0.36 || std::abs(v) <= 0.36; });
+  if (name == "star") return Figure(in_star);
+  if (name == "heart") return Figure(in_heart);
+  return std::nullopt;
+}
+
+// Draws `fig` into the rows x cols grid: the figure's [-1,1] square is the largest square (in
+// true cell proportions) that fits the grid's cell-centre box grown by half a cell.
+Mask draw(Topology t, const Figure& fig, int rows, int cols) {
+  Mask m{rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), false)};
+  double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const Point p = cell_centre(t, {r, c});
+      x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+    }
+  const double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const double s = std::min((x1 - x0) / 2, (y1 - y0) / 2) + 0.5;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const Point p = cell_centre(t, {r, c});
+      m.playable[static_cast<std::size_t>(r * cols + c)] = fig((p.x - cx) / s, (p.y - cy) / s);
+    }
+  return m;
+}
+
+int playable_neighbours(Topology t, const Mask& m, Coord c) {
+  int n = 0;
+  for (Coord d : neighbour_coords(t, c))
+    if (d.row >= 0 && d.row < m.rows && d.col >= 0 && d.col < m.cols && m.at(d.row, d.col)) ++n;
+  return n;
+}
+
+// Component label per position (-1 for holes) and the size of each component.
+std::vector<int> components(Topology t, const Mask& m, std::vector<int>& sizes) {
+  std::vector<int> label(m.playable.size(), -1);
+  std::vector<Coord> stack;
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.cols; ++c) {
+      if (!m.at(r, c) || label[static_cast<std::size_t>(r * m.cols + c)] >= 0) continue;
+      const int id = static_cast<int>(sizes.size());
+      sizes.push_back(0);
+      stack.push_back({r, c});
+      label[static_cast<std::size_t>(r * m.cols + c)] = id;
+      while (!stack.empty()) {
+        const Coord p = stack.back();
+        stack.pop_back();
+        ++sizes.back();
+        for (Coord d : neighbour_coords(t, p)) {
+          if (d.row < 0 || d.row >= m.rows || d.col < 0 || d.col >= m.cols || !m.at(d.row, d.col)) continue;
+          auto& l = label[static_cast<std::size_t>(d.row * m.cols + d.col)];
+          if (l < 0) { l = id; stack.push_back(d); }
+        }
+      }
+    }
+  return label;
+}
+
+bool is_connected(Topology t, const Mask& m) {
+  std::vector<int> sizes;
+  components(t, m, sizes);
+  return sizes.size() <= 1;
+}
+
+char cell_kind(char ch) {
+  switch (ch) {
+    case '#': case 'o': case 'O': case '@': case '*': return 'c';
+    case '.': case '_': case '-': case ' ': return 'h';
+    default: return '?';
+  }
+}
+
+}  // namespace
+
+int Mask::count() const { return static_cast<int>(std::count(playable.begin(), playable.end(), true)); }
+
+std::vector<std::string> procedural_shape_names() {
+  return {"rect", "circle", "diamond", "heart", "ring", "triangle", "star", "cross", "hexagon"};
+}
+
+bool is_procedural_shape(std::string_view name) { return figure(name).has_value(); }
+
+// square4 figures other than rect are drawn in 2x2 blocks: a connected union of 2x2 blocks
+// always has a Hamiltonian cycle (walk around a spanning tree of the blocks), and its two
+// chequerboard colours are equal, so every such Numbrix shape can be filled.
+std::optional<Mask> procedural_mask(Topology t, std::string_view name, int rows, int cols) {
+  const auto fig = figure(name);
+  if (!fig) return std::nullopt;
+  if (t != Topology::square4 || name == "rect") return crop_mask(t, tidy_mask(t, draw(t, *fig, rows, cols)));
+  const Mask blocks = tidy_mask(t, draw(t, *fig, std::max(1, rows / 2), std::max(1, cols / 2)));
+  Mask m{rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), false)};
+  for (int r = 0; r < 2 * blocks.rows; ++r)
+    for (int c = 0; c < 2 * blocks.cols; ++c) m.playable[static_cast<std::size_t>(r * cols + c)] = blocks.at(r / 2, c / 2);
+  return crop_mask(t, balance_colours(m));
+}
+
+Mask largest_component(Topology t, const Mask& m) {
+  std::vector<int> sizes;
+  const auto label = components(t, m, sizes);
+  if (sizes.size() <= 1) return m;
+  const int best = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
+  Mask out = m;
+  for (std::size_t i = 0; i < label.size(); ++i) out.playable[i] = label[i] == best;
+  return out;
+}
+
+Mask tidy_mask(Topology t, const Mask& m) {
+  Mask out = m;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int r = 0; r < out.rows; ++r)
+      for (int c = 0; c < out.cols; ++c)
+        if (out.at(r, c) && playable_neighbours(t, out, {r, c}) <= 1 && out.count() > 2) {
+          out.playable[static_cast<std::size_t>(r * out.cols + c)] = false;
+          changed = true;
+        }
+  }
+  return largest_component(t, out);
+}
+
+Mask crop_mask(Topology t, const Mask& m) {
+  int r0 = m.rows, r1 = -1, c0 = m.cols, c1 = -1;
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.cols; ++c)
+      if (m.at(r, c)) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
+  if (r1 < 0) return Mask{};
+  if (t == Topology::hex6) r0 -= r0 % 2;  // keep odd rows odd
+  Mask out{r1 - r0 + 1, c1 - c0 + 1, {}};
+  for (int r = r0; r <= r1; ++r)
+    for (int c = c0; c <= c1; ++c) out.playable.push_back(m.at(r, c));
+  return out;
+}
+
+std::pair<int, int> colour_counts(const Mask& m) {
+  std::pair<int, int> n{0, 0};
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.cols; ++c)
+      if (m.at(r, c)) ((r + c) % 2 == 0 ? n.first : n.second)++;
+  return n;
+}
+
+// Plan: while one colour has two or more extra cells, try that colour's cells from the outside
+// in (distance from the mask's centre, then row-major) and remove the first whose removal keeps
+// every neighbour at two or more playable neighbours and the mask connected.
+Mask balance_colours(const Mask& m) {
+  Mask out = m;
+  const double cr = (m.rows - 1) / 2.0, cc = (m.cols - 1) / 2.0;
+  for (;;) {
+    const auto [even, odd] = colour_counts(out);
+    if (std::abs(even - odd) <= 1) return out;
+    const int colour = even > odd ? 0 : 1;
+    std::vector<std::pair<double, int>> order;
+    for (int r = 0; r < out.rows; ++r)
+      for (int c = 0; c < out.cols; ++c)
+        if (out.at(r, c) && (r + c) % 2 == colour)
+          order.push_back({-((r - cr) * (r - cr) + (c - cc) * (c - cc)), r * out.cols + c});
+    std::sort(order.begin(), order.end());
+    bool removed = false;
+    for (const auto& [key, pos] : order) {
+      Mask trial = out;
+      trial.playable[static_cast<std::size_t>(pos)] = false;
+      const Coord at{pos / out.cols, pos % out.cols};
+      bool ok = true;
+      for (Coord d : neighbour_coords(Topology::square4, at))
+        if (d.row >= 0 && d.row < out.rows && d.col >= 0 && d.col < out.cols && trial.at(d.row, d.col) &&
+            playable_neighbours(Topology::square4, trial, d) < 2)
+          ok = false;
+      if (ok && is_connected(Topology::square4, trial)) {
+        out = std::move(trial);
+        removed = true;
+        break;
+      }
+    }
+    if (!removed) return out;  // cannot balance: check_spec reports the parity problem
+  }
+}
+
+Mask parse_mask(std::string_view text, const std::string& source) {
+  std::vector<std::string> lines;
+  std::vector<int> line_nos;
+  int line_no = 0;
+  int scale = 1;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string line(text.substr(pos, end - pos));
+    pos = end + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line[0] == ';') {
+      if (line.rfind("; scale:", 0) == 0) {
+        const std::string v = line.substr(8);
+        const auto b = v.find_first_not_of(' ');
+        if (b == std::string::npos || v.substr(b) .find_first_not_of("0123456789") != std::string::npos ||
+            v.size() - b > 2 || std::stoi(v.substr(b)) < 1 || std::stoi(v.substr(b)) > 8)
+          throw InputError(located(source, line_no, 9, "scale must be a whole number from 1 to 8"));
+        scale = std::stoi(v.substr(b));
+      }
+      continue;
+    }
+    for (std::size_t i = 0; i < line.size(); ++i)
+      if (cell_kind(line[i]) == '?')
+        throw InputError(located(source, line_no, static_cast<int>(i) + 1,
+                                 std::string("unexpected character '") + line[i] +
+                                     "' in mask (expected '#' or 'o' for a cell, '.' or a space for a hole)"));
+    lines.push_back(line);
+    line_nos.push_back(line_no);
+  }
+  const auto blank = [](const std::string& l) { return l.find_first_not_of(' ') == std::string::npos; };
+  while (!lines.empty() && blank(lines.back())) lines.pop_back();
+  std::size_t first = 0;
+  while (first < lines.size() && blank(lines[first])) ++first;
+  if (first == lines.size()) throw InputError(located(source, 0, 0, "mask has no playable cells"));
+  Mask m;
+  m.rows = static_cast<int>(lines.size() - first);
+  for (std::size_t i = first; i < lines.size(); ++i) m.cols = std::max(m.cols, static_cast<int>(lines[i].size()));
+  if (m.rows > 200 || m.cols > 200)
+    throw InputError(located(source, 0, 0, "mask is larger than 200x200"));
+  m.rows *= scale;
+  m.cols *= scale;
+  if (m.rows > 200 || m.cols > 200) throw InputError(located(source, 0, 0, "scaled mask is larger than 200x200"));
+  for (int r = 0; r < m.rows; ++r) {
+    const std::string& l = lines[first + static_cast<std::size_t>(r / scale)];
+    for (int c = 0; c < m.cols; ++c)
+      m.playable.push_back(c / scale < static_cast<int>(l.size()) && cell_kind(l[static_cast<std::size_t>(c / scale)]) == 'c');
+  }
+  if (m.count() == 0) throw InputError(located(source, 0, 0, "mask has no playable cells"));
+  return m;
+}
+
+Mask read_mask_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(file.string() + ": cannot read mask file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_mask(text.str(), file.string());
+}
+
+Board board_from_mask(Topology t, const Mask& m) { return Board(t, m.rows, m.cols, m.playable); }
+
+}  // namespace hidato

@@ -1,0 +1,104 @@
+// fill: Hamiltonian paths are valid on every topology and shape, backbite keeps them valid and
+// mixes them, obstacles leave a connected board that the path still covers.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "generator/fill.hpp"
+#include "topology/shapes.hpp"
+
+using namespace hidato;
+
+namespace {
+
+::testing::AssertionResult is_hamiltonian(const Board& b, const CellOrder& order) {
+  if (static_cast<int>(order.size()) != b.size())
+    return ::testing::AssertionFailure() << "path covers " << order.size() << " of " << b.size();
+  std::set<CellId> seen(order.begin(), order.end());
+  if (static_cast<int>(seen.size()) != b.size()) return ::testing::AssertionFailure() << "a cell repeats";
+  for (std::size_t i = 1; i < order.size(); ++i)
+    if (!b.is_adjacent(order[i - 1], order[i])) return ::testing::AssertionFailure() << "break at " << i;
+  return ::testing::AssertionSuccess();
+}
+
+Board shape_board(Topology t, const char* name, int side) {
+  return board_from_mask(t, *procedural_mask(t, name, side, side));
+}
+
+}  // namespace
+
+TEST(Fill, FindsPathsOnEveryShapeAndTopology) {
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
+    for (const auto& name : procedural_shape_names())
+      for (std::uint64_t seed : {1u, 2u, 3u}) {
+        const Board b = shape_board(t, name.c_str(), 12);
+        Rng rng(seed);
+        const auto order = find_hamiltonian_path(b, rng, 10'000'000);
+        ASSERT_TRUE(order.has_value()) << to_string(t) << " " << name;
+        EXPECT_TRUE(is_hamiltonian(b, *order)) << to_string(t) << " " << name;
+      }
+}
+
+TEST(Fill, ImpossibleBoardGivesUpWithinBudget) {
+  // A plus sign has four dead ends: no Hamiltonian path.
+  const Board b(Topology::square4, 3, 3, {false, true, false, true, true, true, false, true, false});
+  Rng rng(1);
+  EXPECT_FALSE(find_hamiltonian_path(b, rng, 100'000).has_value());
+}
+
+TEST(Fill, BackbiteKeepsAPathAndMixesIt) {
+  const Board b(Topology::square8, 8, 8, std::vector<bool>(64, true));
+  Rng rng(5);
+  auto order = *find_hamiltonian_path(b, rng, 1'000'000);
+  const auto before = order;
+  backbite(b, order, rng, 500);
+  EXPECT_TRUE(is_hamiltonian(b, order));
+  EXPECT_NE(order, before);
+}
+
+TEST(Fill, SameSeedSamePath) {
+  const Board b = shape_board(Topology::hex6, "heart", 15);
+  Rng a(42), c(42);
+  auto pa = *find_hamiltonian_path(b, a, 1'000'000);
+  auto pc = *find_hamiltonian_path(b, c, 1'000'000);
+  backbite(b, pa, a, 300);
+  backbite(b, pc, c, 300);
+  EXPECT_EQ(pa, pc);
+}
+
+TEST(Fill, CarvedBoardIsConnectedAndCoveredByThePath) {
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
+    for (double ratio : {0.1, 0.3, 0.45}) {
+      const Board b = shape_board(t, "circle", 14);
+      Rng rng(9);
+      auto order = *find_hamiltonian_path(b, rng, 10'000'000);
+      const int holes = static_cast<int>(ratio * b.size());
+      const CarvedBoard carved = carve_holes(b, order, holes, rng);
+      SCOPED_TRACE(std::string(to_string(t)) + " " + std::to_string(ratio));
+      EXPECT_EQ(carved.board.size(), b.size() - holes);
+      EXPECT_TRUE(carved.board.is_connected());
+      EXPECT_TRUE(is_hamiltonian(carved.board, carved.order));
+    }
+}
+
+TEST(Fill, CarvedHolesAreScatteredAtLowRatios) {
+  // At 10% on an open square8 board no two holes should touch and none sit on the outline.
+  const Board b(Topology::square8, 16, 16, std::vector<bool>(256, true));
+  Rng rng(3);
+  auto order = *find_hamiltonian_path(b, rng, 1'000'000);
+  const CarvedBoard carved = carve_holes(b, order, 25, rng);
+  int touching = 0;
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) {
+      if (carved.board.is_playable({r, c})) continue;
+      EXPECT_TRUE(r > 0 && c > 0 && r < 15 && c < 15) << r << "," << c;
+      for (Coord d : neighbour_coords(Topology::square8, {r, c}))
+        if (d.row >= 0 && d.col >= 0 && d.row < 16 && d.col < 16 && !carved.board.is_playable(d)) ++touching;
+    }
+  EXPECT_EQ(touching, 0);
+}
+
+TEST(Fill, SolutionNumbersThePath) {
+  const Board b(Topology::square8, 2, 2, std::vector<bool>(4, true));
+  EXPECT_EQ(solution_of(b, {3, 0, 1, 2}), (Values{2, 3, 4, 1}));
+}

@@ -1,0 +1,176 @@
+// make_puzzle properties over seeds x shapes x topologies x obstacle ratios: unique, the
+// solution is a Hamiltonian numbering agreeing with the givens, the board is connected, the same
+// job gives the same puzzle; minimality at hard/expert; failures for deadline and cancel.
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "core/codec.hpp"
+#include "generator/base_board.hpp"
+#include "generator/generator.hpp"
+#include "generator/strip.hpp"
+
+using namespace hidato;
+
+namespace {
+
+PuzzleJob small_job(Topology t, const std::string& shape, double obstacles, std::uint64_t seed, Difficulty d, int side = 7) {
+  PuzzleJob job;
+  job.set_id = "test";
+  job.board = BoardSpec{t, shape, "", side, side, obstacles, false};
+  job.target = d;
+  job.seed = seed;
+  job.budget.max_attempts = 4;
+  return job;
+}
+
+// Every shown given (the ends too when `with_ends`) is needed: removing it leaves two solutions.
+::testing::AssertionResult is_minimal(const Puzzle& p, bool with_ends) {
+  const int n = p.board.size();
+  for (CellId c = 0; c < n; ++c) {
+    const int v = p.givens[static_cast<std::size_t>(c)];
+    if (v == 0 || (!with_ends && (v == 1 || v == n))) continue;
+    Puzzle q = p;
+    q.givens[static_cast<std::size_t>(c)] = 0;
+    const auto r = count_solutions(q, 2);
+    if (r.verdict != Verdict::multiple)
+      return ::testing::AssertionFailure() << "given " << v << " can go (" << to_string(r.verdict) << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+using Case = std::tuple<Topology, std::string, double, std::uint64_t>;
+
+class GeneratedPuzzleProperties : public ::testing::TestWithParam<Case> {};
+
+std::string case_name(const ::testing::TestParamInfo<Case>& param) {
+  const auto& [t, shape, obstacles, seed] = param.param;
+  return std::string(to_string(t)) + "_" + shape + "_" + std::to_string(static_cast<int>(obstacles * 100)) + "_" +
+         std::to_string(seed);
+}
+
+}  // namespace
+
+TEST_P(GeneratedPuzzleProperties, UniqueValidConnectedReproducible) {
+  const auto& [t, shape, obstacles, seed] = GetParam();
+  const Difficulty level = static_cast<Difficulty>(seed % 4);
+  const PuzzleJob job = small_job(t, shape, obstacles, seed, level);
+  const auto r = make_puzzle(job);
+  ASSERT_TRUE(r.ok()) << r.failure().reason;
+  const GeneratedPuzzle& g = r.value();
+  const Puzzle& p = g.puzzle;
+  EXPECT_EQ(g.job, job);
+  EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique);
+  EXPECT_TRUE(is_valid_solution(p, g.solution));
+  EXPECT_TRUE(p.board.is_connected());
+  const int shape_cells = base_mask(job.board).count();
+  EXPECT_EQ(p.board.size(), shape_cells - obstacle_count(obstacles, shape_cells));
+  EXPECT_EQ(g.grade, grade(p));
+  EXPECT_LE(std::abs(static_cast<int>(g.grade.level) - static_cast<int>(level)), 1);
+  const int n = p.board.size();
+  int shown_ends = 0;
+  for (int v : p.givens) shown_ends += (v == 1 || v == n) ? 1 : 0;
+  EXPECT_EQ(shown_ends, 2);
+  const auto again = make_puzzle(job);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(describe(again.value().puzzle), describe(p));
+  EXPECT_EQ(again.value().solution, g.solution);
+  if (g.job.target >= Difficulty::hard) {
+    EXPECT_TRUE(is_minimal(p, false));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SeedsShapesTopologies, GeneratedPuzzleProperties,
+    ::testing::Combine(::testing::Values(Topology::square8, Topology::square4, Topology::hex6),
+                       ::testing::Values("rect", "circle", "ring", "heart"), ::testing::Values(0.0, 0.25),
+                       ::testing::Values(std::uint64_t{1}, std::uint64_t{6}, std::uint64_t{11})),
+    case_name);
+
+TEST(Generator, DifferentSeedsGiveDifferentPuzzles) {
+  const auto a = make_puzzle(small_job(Topology::square8, "rect", 0.0, 1, Difficulty::easy));
+  const auto b = make_puzzle(small_job(Topology::square8, "rect", 0.0, 2, Difficulty::easy));
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_NE(a.value().solution, b.value().solution);
+}
+
+TEST(Generator, ExpertIsMinimalWithHiddenEnds) {
+  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 3, Difficulty::expert, 6);
+  job.board.hide_ends = true;
+  const auto r = make_puzzle(job);
+  ASSERT_TRUE(r.ok()) << r.failure().reason;
+  EXPECT_EQ(count_solutions(r.value().puzzle, 2).verdict, Verdict::unique);
+  EXPECT_TRUE(is_minimal(r.value().puzzle, true));
+}
+
+TEST(Generator, HardAndExpertAreMinimalOnEveryTopology) {
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
+    for (Difficulty d : {Difficulty::hard, Difficulty::expert}) {
+      const auto r = make_puzzle(small_job(t, "rect", 0.0, 21, d, 6));
+      ASSERT_TRUE(r.ok()) << r.failure().reason;
+      EXPECT_TRUE(is_minimal(r.value().puzzle, false)) << to_string(t) << " " << to_string(d);
+    }
+}
+
+TEST(Generator, EasierLevelsKeepMoreGivens) {
+  int easy = 0, expert = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto e = make_puzzle(small_job(Topology::square8, "rect", 0.0, seed, Difficulty::easy, 8));
+    const auto x = make_puzzle(small_job(Topology::square8, "rect", 0.0, seed, Difficulty::expert, 8));
+    ASSERT_TRUE(e.ok() && x.ok());
+    easy += count_givens(e.value().puzzle.givens);
+    expert += count_givens(x.value().puzzle.givens);
+  }
+  EXPECT_GT(easy, expert);
+}
+
+TEST(Generator, CancelledJobFails) {
+  std::atomic<bool> cancel{true};
+  const auto r = make_puzzle(small_job(Topology::square8, "rect", 0.0, 1, Difficulty::hard), &cancel);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason, "cancelled");
+}
+
+TEST(Generator, DeadlineFailsTheJob) {
+  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 1, Difficulty::expert, 60);
+  job.budget.deadline_ms = 1;
+  const auto r = make_puzzle(job);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason, "deadline");
+}
+
+TEST(Generator, BadSpecFailsWithoutThrowing) {
+  PuzzleJob job = small_job(Topology::square8, "blob", 0.0, 1, Difficulty::easy);
+  const auto r = make_puzzle(job);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason.rfind("spec: unknown shape 'blob'", 0), 0u) << r.failure().reason;
+}
+
+TEST(Strip, BlockRemovalReachesAMinimalSet) {
+  // A 1x6 strip of cells has one path up to direction: with 1 and 6 kept nothing else is needed.
+  const Board b(Topology::square4, 1, 6, std::vector<bool>(6, true));
+  const Values solution{1, 2, 3, 4, 5, 6};
+  StripBudget budget{1'000'000, 0, {}, StopReason::none, 0};
+  const Acceptable unique = [&](const Puzzle& p) { return proved_unique(p, budget); };
+  const auto keep = strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(6, true), {1, 2, 3, 4, 0, 5}, unique);
+  // Removing both ends as well leaves the reversed numbering: one end must stay.
+  EXPECT_EQ(std::count(keep.begin(), keep.end(), true), 1);
+  EXPECT_GT(budget.calls, 0);
+}
+
+TEST(Strip, MinKeepStopsEarly) {
+  const Board b(Topology::square4, 1, 6, std::vector<bool>(6, true));
+  const Values solution{1, 2, 3, 4, 5, 6};
+  const Acceptable always = [](const Puzzle&) { return true; };
+  const auto keep = strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(6, true), {0, 1, 2, 3, 4, 5}, always, 4);
+  EXPECT_EQ(std::count(keep.begin(), keep.end(), true), 4);
+}
+
+TEST(Strip, SpentBudgetKeepsEverything) {
+  const Board b(Topology::square8, 3, 3, std::vector<bool>(9, true));
+  const Values solution{1, 2, 3, 6, 5, 4, 7, 8, 9};
+  StripBudget budget{0, 0, {}, StopReason::none, 0};
+  const Acceptable unique = [&](const Puzzle& p) { return proved_unique(p, budget); };
+  const auto keep = strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(9, true), {1, 2, 3, 4, 5, 6, 7}, unique);
+  EXPECT_EQ(std::count(keep.begin(), keep.end(), true), 9);
+}

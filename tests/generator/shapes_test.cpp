@@ -1,0 +1,219 @@
+// Shapes: every procedural shape is connected and fillable under every topology, figures look
+// right (symmetric circle, ring with a hole, round hex circle), mask files parse or fail with
+// FILE:LINE:COL, and check_spec names each bad spec.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "generator/base_board.hpp"
+#include "topology/geometry.hpp"
+#include "topology/shapes.hpp"
+
+using namespace hidato;
+
+namespace {
+
+const Topology all_topologies[] = {Topology::square8, Topology::square4, Topology::hex6};
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::filesystem::path write_temp(const std::string& name, const std::string& text) {
+  const auto p = std::filesystem::temp_directory_path() / ("hidato_shapes_test_" + name);
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST(Shapes, EveryShapeIsConnectedAndFillableUnderEveryTopology) {
+  for (Topology t : all_topologies)
+    for (const auto& name : procedural_shape_names())
+      for (int side : {6, 9, 14, 21}) {
+        SCOPED_TRACE(std::string(to_string(t)) + " " + name + " " + std::to_string(side));
+        const auto m = procedural_mask(t, name, side, side);
+        ASSERT_TRUE(m.has_value());
+        EXPECT_GE(m->count(), min_cells);
+        EXPECT_LE(m->rows, side);
+        EXPECT_LE(m->cols, side);
+        EXPECT_TRUE(board_from_mask(t, *m).is_connected());
+        BoardSpec spec{t, name, "", side, side, 0.0, false};
+        EXPECT_EQ(check_spec(spec), std::nullopt);
+      }
+}
+
+TEST(Shapes, UnknownNameHasNoMask) {
+  EXPECT_FALSE(procedural_mask(Topology::square8, "blob", 8, 8).has_value());
+  EXPECT_FALSE(is_procedural_shape("blob"));
+  EXPECT_TRUE(is_procedural_shape("heart"));
+}
+
+TEST(Shapes, RectIsTheWholeGrid) {
+  const auto m = procedural_mask(Topology::hex6, "rect", 5, 7);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->rows, 5);
+  EXPECT_EQ(m->cols, 7);
+  EXPECT_EQ(m->count(), 35);
+}
+
+TEST(Shapes, Square8CircleAndDiamondAreMirrorSymmetric) {
+  for (const char* name : {"circle", "diamond", "cross", "ring"})
+    for (int side : {11, 12}) {
+      const auto m = procedural_mask(Topology::square8, name, side, side);
+      ASSERT_TRUE(m);
+      for (int r = 0; r < m->rows; ++r)
+        for (int c = 0; c < m->cols; ++c) {
+          EXPECT_EQ(m->at(r, c), m->at(r, m->cols - 1 - c)) << name << " " << r << "," << c;
+          EXPECT_EQ(m->at(r, c), m->at(m->rows - 1 - r, c)) << name << " " << r << "," << c;
+        }
+    }
+}
+
+TEST(Shapes, CircleLeavesCornersOut) {
+  const auto m = procedural_mask(Topology::square8, "circle", 12, 12);
+  ASSERT_TRUE(m);
+  EXPECT_FALSE(m->at(0, 0));
+  EXPECT_TRUE(m->at(6, 0));
+  EXPECT_TRUE(m->at(6, 6));
+}
+
+TEST(Shapes, RingHasAnEnclosedHole) {
+  for (Topology t : all_topologies) {
+    const auto m = procedural_mask(t, "ring", 14, 14);
+    ASSERT_TRUE(m);
+    // Flood the holes from the border: some hole must stay unreached (the middle).
+    std::vector<bool> seen(m->playable.size(), false);
+    std::vector<Coord> stack;
+    for (int r = 0; r < m->rows; ++r)
+      for (int c = 0; c < m->cols; ++c)
+        if ((r == 0 || c == 0 || r == m->rows - 1 || c == m->cols - 1) && !m->at(r, c)) stack.push_back({r, c});
+    while (!stack.empty()) {
+      const Coord p = stack.back();
+      stack.pop_back();
+      if (p.row < 0 || p.col < 0 || p.row >= m->rows || p.col >= m->cols || m->at(p.row, p.col)) continue;
+      auto&& s = seen[static_cast<std::size_t>(p.row * m->cols + p.col)];
+      if (s) continue;
+      s = true;
+      for (Coord d : {Coord{p.row - 1, p.col}, Coord{p.row + 1, p.col}, Coord{p.row, p.col - 1}, Coord{p.row, p.col + 1}})
+        stack.push_back(d);
+    }
+    int enclosed = 0;
+    for (std::size_t i = 0; i < seen.size(); ++i) enclosed += !m->playable[i] && !seen[i];
+    EXPECT_GE(enclosed, 4) << to_string(t);
+  }
+}
+
+TEST(Shapes, HexCircleIsRoundOnThePage) {
+  const auto m = procedural_mask(Topology::hex6, "circle", 16, 16);
+  ASSERT_TRUE(m);
+  double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+  for (int r = 0; r < m->rows; ++r)
+    for (int c = 0; c < m->cols; ++c)
+      if (m->at(r, c)) {
+        const Point p = cell_centre(Topology::hex6, {r, c});
+        x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+      }
+  const double width = x1 - x0, height = y1 - y0;
+  EXPECT_NEAR(width / height, 1.0, 0.15);
+}
+
+TEST(Shapes, Square4ShapesHaveBalancedColours) {
+  for (const auto& name : procedural_shape_names())
+    for (int side : {7, 10, 13}) {
+      const auto m = procedural_mask(Topology::square4, name, side, side);
+      ASSERT_TRUE(m);
+      const auto [even, odd] = colour_counts(*m);
+      EXPECT_LE(std::abs(even - odd), 1) << name << " " << side;
+    }
+}
+
+TEST(Shapes, LargestComponentKeepsTheBiggestPiece) {
+  const Mask m = parse_mask("##..#\n##...\n", "m");
+  const Mask big = largest_component(Topology::square8, m);
+  EXPECT_EQ(big.count(), 4);
+  EXPECT_FALSE(big.at(0, 4));
+}
+
+TEST(MaskFile, ParsesPictureWithCommentsPaddingAndScale) {
+  const Mask m = parse_mask("; a comment\n\n#o.\n @\n\n", "m.txt");
+  EXPECT_EQ(m.rows, 2);
+  EXPECT_EQ(m.cols, 3);
+  EXPECT_EQ(m.playable, (std::vector<bool>{true, true, false, false, true, false}));
+  const Mask s = parse_mask("; scale: 2\n#.\n", "s.txt");
+  EXPECT_EQ(s.rows, 2);
+  EXPECT_EQ(s.cols, 4);
+  EXPECT_EQ(s.playable, (std::vector<bool>{true, true, false, false, true, true, false, false}));
+}
+
+TEST(MaskFile, BadCharacterIsLocated) {
+  EXPECT_EQ(message_of([] { parse_mask("###\n#z#\n", "cat.txt"); }),
+            "cat.txt:2:2: unexpected character 'z' in mask (expected '#' or 'o' for a cell, '.' or a space for a hole)");
+  EXPECT_EQ(message_of([] { parse_mask("; scale: 0\n#\n", "s.txt"); }), "s.txt:1:9: scale must be a whole number from 1 to 8");
+  EXPECT_EQ(message_of([] { parse_mask("\n..\n", "e.txt"); }), "e.txt: mask has no playable cells");
+  EXPECT_EQ(message_of([] { read_mask_file("/nonexistent/mask.txt"); }), "/nonexistent/mask.txt: cannot read mask file");
+}
+
+TEST(MaskFile, ShippedMasksLoadAndFillOnSquare8AndHex) {
+  for (const char* name : {"cat", "fish", "heart", "house", "moon", "cat4", "heart4", "tree4"})
+    for (Topology t : {Topology::square8, Topology::hex6}) {
+      BoardSpec spec{t, "mask", name, 10, 10, 0.0, false};
+      EXPECT_EQ(check_spec(spec), std::nullopt) << name << " " << to_string(t);
+    }
+  for (const char* name : {"cat4", "heart4", "tree4"}) {
+    BoardSpec spec{Topology::square4, "mask", name, 10, 10, 0.0, false};
+    EXPECT_EQ(check_spec(spec), std::nullopt) << name;
+  }
+}
+
+TEST(CheckSpec, NamesEachProblem) {
+  BoardSpec s;
+  s.shape = "blob";
+  EXPECT_EQ(check_spec(s).value_or(""),
+            "unknown shape 'blob' (expected rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, mask)");
+  s = BoardSpec{};
+  s.obstacles = 0.5;
+  EXPECT_EQ(check_spec(s).value_or(""), "obstacle ratio 0.5 is out of range [0, 0.5)");
+  s.obstacles = -0.1;
+  EXPECT_EQ(check_spec(s).value_or(""), "obstacle ratio -0.1 is out of range [0, 0.5)");
+  s = BoardSpec{};
+  s.rows = 1;
+  EXPECT_EQ(check_spec(s).value_or(""), "rows and cols must be between 2 and 200 (got 1x10)");
+  s = BoardSpec{};
+  s.rows = s.cols = 2;
+  s.obstacles = 0.3;
+  EXPECT_EQ(check_spec(s).value_or(""),
+            "board too small: shape 'rect' at 2x2 under square8 has 4 playable cells, 3 after obstacles (at least 4 needed)");
+  s = BoardSpec{};
+  s.shape = "mask";
+  EXPECT_EQ(check_spec(s).value_or(""), "shape 'mask' needs a mask file");
+}
+
+TEST(CheckSpec, DetectsNumbrixParity) {
+  const auto plus = write_temp("plus.txt", ".#.\n###\n.#.\n");
+  BoardSpec s{Topology::square4, "mask", plus.string(), 10, 10, 0.0, false};
+  EXPECT_EQ(check_spec(s).value_or(""),
+            "Numbrix parity: mask '" + plus.string() +
+                "' under square4 has 1 cells of one chequerboard colour and 4 of the other; a square4 path alternates "
+                "colours, so they must differ by at most one");
+  s.topology = Topology::square8;  // the same picture is fine with king moves
+  EXPECT_EQ(check_spec(s), std::nullopt);
+  BoardSpec odd{Topology::square4, "rect", "", 5, 5, 0.0, false};  // 13 vs 12: fine
+  EXPECT_EQ(check_spec(odd), std::nullopt);
+}
+
+TEST(CheckSpec, DetectsDeadEnds) {
+  const auto corners = write_temp("corners.txt", "#...#\n.###.\n.###.\n#...#\n");
+  BoardSpec s{Topology::square8, "mask", corners.string(), 10, 10, 0.0, false};
+  const auto problem = check_spec(s);
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_NE(problem->find("dead-end"), std::string::npos) << *problem;
+}
