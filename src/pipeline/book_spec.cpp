@@ -65,7 +65,10 @@ std::optional<T> read_enum(const YAML::Node& n, const std::string& path, const c
   return std::nullopt;
 }
 
-// A mask is looked up beside the config file first, then among the bundled shapes.
+// A mask is looked up beside the config file first, then among the bundled shapes. What is
+// returned goes into BoardSpec.mask_file and the manifest: an absolute path for a file beside the
+// config, or the name as written for a bundled shape (the generator resolves it the same way, so
+// manifests of bundled shapes do not depend on where hidato is installed).
 std::optional<std::string> resolve_mask(const std::string& mask, const std::filesystem::path& base) {
   std::error_code ec;
   const std::filesystem::path m(mask);
@@ -73,10 +76,10 @@ std::optional<std::string> resolve_mask(const std::string& mask, const std::file
     if (std::filesystem::is_regular_file(m, ec)) return m.string();
     return std::nullopt;
   }
-  if (std::filesystem::is_regular_file(base / m, ec)) return (base / m).lexically_normal().string();
+  if (std::filesystem::is_regular_file(base / m, ec))
+    return std::filesystem::absolute(base / m, ec).lexically_normal().string();
   for (const std::string& rel : {"templates/shapes/" + mask, "templates/shapes/" + mask + ".txt"}) {
-    const auto found = find_data_file(rel);
-    if (std::filesystem::is_regular_file(found, ec)) return found.string();
+    if (std::filesystem::is_regular_file(find_data_file(rel), ec)) return mask;
   }
   return std::nullopt;
 }

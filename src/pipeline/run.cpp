@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "pipeline/handoff.hpp"
 #include "solver/solver.hpp"
 
 namespace hidato {
@@ -70,16 +71,28 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
   std::size_t next = 0;
+  Handoff handoff;
+  handoff.sync();
   const auto source = [&](tbb::flow_control& fc) -> std::size_t {
+    handoff.sync();
     if (next == jobs.size() || raised(options.cancel)) {
       fc.stop();
       return 0;
     }
-    return next++;
+    const std::size_t i = next++;
+    handoff.sync();
+    return i;
   };
-  const auto work = [&](std::size_t i) { return make_and_verify(jobs[i], options.cancel); };
+  const auto work = [&](std::size_t i) {
+    handoff.sync();
+    JobOutcome outcome = make_and_verify(jobs[i], options.cancel);
+    handoff.sync();
+    return outcome;
+  };
   const auto sink = [&](JobOutcome outcome) {
+    handoff.sync();
     if (!outcome.cancelled && !raised(options.cancel)) collect(std::move(outcome));
+    handoff.sync();
   };
   // Two tokens per thread keep every thread busy while the in-order collector waits for a slow
   // job; memory stays bounded by the tokens, not by the number of puzzles.
@@ -88,6 +101,7 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
       tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order, source) &
           tbb::make_filter<std::size_t, JobOutcome>(tbb::filter_mode::parallel, work) &
           tbb::make_filter<JobOutcome, void>(tbb::filter_mode::serial_in_order, sink));
+  handoff.sync();
 }
 
 }  // namespace hidato

@@ -8,6 +8,7 @@
 #include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "pipeline/book.hpp"
+#include "pipeline/handoff.hpp"
 #include "solver/solver.hpp"
 
 namespace hidato {
@@ -77,10 +78,17 @@ std::vector<std::string> verify_manifest(const Manifest& m, int threads,
   std::vector<std::optional<std::string>> bad(m.entries.size());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads > 0 ? threads : default_threads()));
+  Handoff handoff;
+  handoff.sync();
   tbb::parallel_for(0, n, [&](int i) {
+    handoff.sync();
     const auto& e = m.entries[static_cast<std::size_t>(i)];
-    if (e.ok) bad[static_cast<std::size_t>(i)] = verify_entry(e, cancel);
+    std::optional<std::string> why = e.ok ? verify_entry(e, cancel) : std::nullopt;
+    handoff.sync();
+    bad[static_cast<std::size_t>(i)] = std::move(why);
+    handoff.sync();
   });
+  handoff.sync();
   std::vector<std::string> out;
   for (int i = 0; i < n; ++i)
     if (bad[static_cast<std::size_t>(i)]) out.push_back(who(m.entries[static_cast<std::size_t>(i)]) + ": " + *bad[static_cast<std::size_t>(i)]);

@@ -154,6 +154,19 @@ TEST(Config, MaskIsFoundBesideTheConfig) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Config, BundledMaskIsRecordedByName) {
+  // Found under templates/shapes: recorded as written, so manifests do not depend on install paths.
+  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: fish}]\n", "b.yaml", here);
+  ASSERT_EQ(s.sets.size(), 1u);
+  EXPECT_EQ(s.sets[0].board.shape, "mask");
+  EXPECT_EQ(s.sets[0].board.mask_file, "fish");
+}
+
+TEST(Config, ShapeAndMaskTogetherIsAProblem) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, shape: circle, mask: fish}]\n"),
+            "book.yaml:2:39: sets[0].mask: give either a shape or a mask, not both");
+}
+
 TEST(Config, EpochOfDate) {
   EXPECT_EQ(epoch_of_date("1970-01-01"), 0);
   EXPECT_EQ(epoch_of_date("2000-03-01"), 951868800);
