@@ -66,13 +66,18 @@ bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits,
   return r.verdict == Verdict::unique && r.solution && *r.solution == solution && is_valid_solution(p, solution);
 }
 
+// Node cap of one removal test: a test the solver cannot settle within it keeps the given.
+std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
+
 // strip in two phases. Phase 1 (grader): drop givens while a person can still finish by
 // deduction at no more than the target level (for expert: at any tier) -- a puzzle the grader
 // finishes is unique, and grading is cheaper than proving. Phase 2 (solver, hard and expert
 // only): drop any remaining given whose removal the solver still proves unique, which makes the
-// set minimal. The easier levels stop at min_clue_ratio.
+// set minimal. The easier levels stop at min_clue_ratio. With `doomed_if_removed` (a hard target
+// that already has an expert fallback), the first phase-2 removal proves the attempt cannot be
+// hard (fewer givens never make deduction easier), so phase 2 stops and `doomed` is set.
 std::vector<bool> strip(const Puzzle& base, const Values& solution, const PuzzleJob& job, Rng& rng,
-                        StripBudget& budget) {
+                        StripBudget& budget, bool doomed_if_removed, bool& doomed) {
   const int n = static_cast<int>(solution.size());
   const Difficulty ceiling = job.target == Difficulty::expert ? Difficulty::expert : job.target;
   const Acceptable deducible = [&](const Puzzle& p) {
@@ -80,7 +85,12 @@ std::vector<bool> strip(const Puzzle& base, const Values& solution, const Puzzle
     const Grade g = grade(p);
     return !g.needs_search && g.level <= ceiling;
   };
-  const Acceptable unique = [&](const Puzzle& p) { return proved_unique(p, budget); };
+  const Acceptable unique = [&](const Puzzle& p) {
+    if (doomed) return false;
+    const bool ok = proved_unique(p, budget);
+    doomed = ok && doomed_if_removed;
+    return ok;
+  };
   std::vector<bool> keep(solution.size(), true);
   const int min_keep = static_cast<int>(min_clue_ratio(job.target) * n);
   keep = strip_givens(base, solution, keep, removal_order(solution, keep, job.board.hide_ends, rng), deducible,
@@ -90,13 +100,15 @@ std::vector<bool> strip(const Puzzle& base, const Values& solution, const Puzzle
 }
 
 // One attempt; nullopt when the fill or the proof failed within the budget.
-std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget) {
+std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
+                                   bool have_fallback) {
   auto filled = fill(base, job.board.obstacles, rng);
   if (!filled) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
-  const auto keep = strip(puzzle, solution, job, rng, budget);
-  if (budget.interrupted != StopReason::none) return std::nullopt;
+  bool doomed = false;
+  const auto keep = strip(puzzle, solution, job, rng, budget, have_fallback && job.target == Difficulty::hard, doomed);
+  if (budget.interrupted != StopReason::none || doomed) return std::nullopt;
   puzzle.givens = givens_from(solution, keep);
   SolveLimits limits = budget.limits;
   limits.max_nodes = job.budget.nodes_per_attempt;
@@ -141,8 +153,8 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
     if (cancel && cancel->load()) return stopped(StopReason::cancelled, k);
     if (limits.deadline && Clock::now() >= *limits.deadline) return stopped(StopReason::deadline, k);
     Rng rng(derive(job.seed, static_cast<std::uint64_t>(k)));
-    StripBudget budget{job.budget.nodes_per_attempt, 0, limits, StopReason::none, 0};
-    auto attempt = run_attempt(base, job, rng, budget);
+    StripBudget budget{job.budget.nodes_per_attempt, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
+    auto attempt = run_attempt(base, job, rng, budget, best.has_value());
     stats.nodes += budget.nodes_used;
     stats.attempts = k + 1;
     if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);

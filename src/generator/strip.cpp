@@ -14,7 +14,7 @@ bool interrupted(StripBudget& budget) {
 bool proved_unique(const Puzzle& puzzle, StripBudget& budget) {
   if (budget.interrupted != StopReason::none || budget.nodes_left == 0) return false;
   SolveLimits limits = budget.limits;
-  limits.max_nodes = budget.nodes_left;
+  limits.max_nodes = std::min(budget.nodes_left, budget.per_call);
   const SolveReport r = count_solutions(puzzle, 2, limits);
   ++budget.calls;
   const std::uint64_t used = std::min(r.stats.nodes, budget.nodes_left);
@@ -22,7 +22,10 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget) {
   budget.nodes_left -= used;
   if (r.stats.stop == StopReason::deadline || r.stats.stop == StopReason::cancelled)
     budget.interrupted = r.stats.stop;
-  if (r.stats.stop == StopReason::budget) budget.nodes_left = 0;
+  if (r.stats.stop == StopReason::budget) {
+    ++budget.undecided;
+    if (limits.max_nodes == budget.nodes_left + used) budget.nodes_left = 0;
+  }
   return r.verdict == Verdict::unique;
 }
 

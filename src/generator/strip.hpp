@@ -3,6 +3,7 @@
 // finished by the grader's deductions at a level), in blocks to save calls.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -18,6 +19,8 @@ struct StripBudget {
   SolveLimits limits;  // deadline and cancel flag; max_nodes is set per call from nodes_left
   StopReason interrupted = StopReason::none;
   int calls = 0;
+  std::uint64_t per_call = std::numeric_limits<std::uint64_t>::max();  // node cap of one call
+  int undecided = 0;   // calls that hit per_call or nodes_left (the given was kept)
 };
 
 // True (and `interrupted` set) once the deadline has passed or the cancel flag is raised.
