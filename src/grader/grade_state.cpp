@@ -1,13 +1,15 @@
 #include "grader/grade_state.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace hidato::grading {
 
 // Start: every given is placed; every other number may sit in any blank cell. Givens that break
 // the rules (out of 1..N, or repeated) leave the state broken instead of asserting.
-GradeState::GradeState(const Puzzle& puzzle)
-    : board_(&puzzle.board), n_(puzzle.board.size()), words_((static_cast<std::size_t>(n_) + 63) / 64) {
+GradeState::GradeState(const Puzzle& puzzle, std::uint64_t what_ifs_per_cell)
+    : board_(&puzzle.board), n_(puzzle.board.size()), words_((static_cast<std::size_t>(n_) + 63) / 64),
+      what_ifs_left_(what_ifs_per_cell * static_cast<std::uint64_t>(n_)) {
   cand_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
   count_.assign(static_cast<std::size_t>(n_) + 1, 0);
   cell_of_.assign(static_cast<std::size_t>(n_) + 1, no_cell);
@@ -85,6 +87,12 @@ void GradeState::place(int v, CellId c) {
 // number elsewhere, or no longer a candidate) marks the state broken: no solution exists.
 Applied GradeState::apply(const Deductions& d) {
   Applied out;
+  what_ifs_left_ -= std::min(what_ifs_left_, d.what_ifs);
+  if (d.contradiction) {
+    broken_ = true;
+    out.contradiction = true;
+    return out;
+  }
   std::vector<char> touched(static_cast<std::size_t>(n_) + 1, 0);
   for (const auto& [v, c] : d.remove) {
     if (cell_of_[v] == c) {

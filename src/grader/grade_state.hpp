@@ -21,20 +21,24 @@ namespace hidato::grading {
 struct Deductions {
   std::vector<std::pair<int, CellId>> place;   // (value, cell): value v is at cell
   std::vector<std::pair<int, CellId>> remove;  // (value, cell): cell cannot hold v
-  bool empty() const { return place.empty() && remove.empty(); }
+  bool contradiction = false;                  // the position has no solution
+  std::uint64_t what_ifs = 0;                  // trials spent (charged to the state's budget)
+  bool empty() const { return place.empty() && remove.empty() && !contradiction; }
 };
 
 struct Applied {
   int placed = 0;    // numbers newly placed
   int narrowed = 0;  // numbers whose candidates shrank (placed ones included)
-  bool changed() const { return placed > 0 || narrowed > 0; }
+  bool contradiction = false;
+  bool changed() const { return placed > 0 || narrowed > 0 || contradiction; }
 };
 
 class GradeState {
  public:
   // Keeps a pointer to puzzle.board: the puzzle must outlive the state.
-  explicit GradeState(const Puzzle& puzzle);
-  explicit GradeState(Puzzle&&) = delete;
+  // `what_ifs_per_cell` sets the budget of the contradiction technique (see GradeLimits::what_ifs_per_cell).
+  explicit GradeState(const Puzzle& puzzle, std::uint64_t what_ifs_per_cell = 1);
+  explicit GradeState(Puzzle&&, std::uint64_t = 1) = delete;
 
   const Board& board() const { return *board_; }
   int n() const { return n_; }
@@ -48,6 +52,8 @@ class GradeState {
   bool solved() const { return !broken_ && placed_ == n_; }
   bool broken() const { return broken_; }  // a contradiction: the puzzle has no solution
   void mark_broken() { broken_ = true; }
+  // Trials left for the contradiction technique (what-ifs); apply() charges Deductions::what_ifs.
+  std::uint64_t what_ifs_left() const { return what_ifs_left_; }
 
   std::size_t words() const { return words_; }
   // v's candidates as a bitset: bit (c & 63) of word (c >> 6) is set when c may hold v.
@@ -78,6 +84,7 @@ class GradeState {
   std::size_t words_ = 0;
   int placed_ = 0;
   bool broken_ = false;
+  std::uint64_t what_ifs_left_ = 0;
   std::vector<std::uint64_t> cand_;  // (n+1) rows of words_ words; row 0 unused
   std::vector<int> count_;           // popcount of each row
   std::vector<CellId> cell_of_;      // value -> cell or no_cell

@@ -64,14 +64,14 @@ namespace grading {
 // changes anything is credited (one step per number it placed, or one step for a pass that only
 // crossed off candidates) and the ladder restarts at tier 1. Stop when solved, stuck, broken
 // (no solution) or out of passes.
-LadderRun run_ladder(GradeState& state, const GradeLimits& limits) {
+LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier) {
   const auto table = techniques();
   LadderRun run;
   run.steps.assign(table.size(), 0);
   bool progressed = true;
   while (progressed && !state.solved() && !state.broken()) {
     progressed = false;
-    for (std::size_t i = 0; i < table.size() && !progressed; ++i) {
+    for (std::size_t i = 0; i < table.size() && !progressed && table[i].tier <= max_tier; ++i) {
       if (run.passes >= limits.max_steps) {
         run.out_of_passes = true;
         return run;
@@ -90,7 +90,7 @@ LadderRun run_ladder(GradeState& state, const GradeLimits& limits) {
 
 // Anything but a solved state at the end of the ladder means deduction alone did not finish.
 Grade grade(const Puzzle& puzzle, const GradeLimits& limits) {
-  grading::GradeState state(puzzle);
+  grading::GradeState state(puzzle, limits.what_ifs_per_cell);
   const auto steps = grading::run_ladder(state, limits).steps;
   const auto table = grading::techniques();
   Grade g;

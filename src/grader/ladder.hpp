@@ -14,7 +14,8 @@ struct LadderRun {
   bool out_of_passes = false; // limits.max_steps was reached
 };
 
-// Runs the techniques cheapest first on `state` until it is solved, stuck, broken or out of passes.
-LadderRun run_ladder(GradeState& state, const GradeLimits& limits);
+// Runs the techniques of tiers up to `max_tier`, cheapest first, on `state` until it is solved,
+// stuck, broken or out of passes.
+LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier = 4);
 
 }  // namespace hidato::grading

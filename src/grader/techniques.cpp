@@ -108,7 +108,7 @@ std::vector<Gap> gaps(const GradeState& s) {
 
 // Tier 1. For an unplaced v with v-1 and/or v+1 placed, v's cell touches them: look only at the
 // placed neighbour's free neighbours that are still candidates of v (and touch the other one when
-// both are placed). Exactly one such cell places v.
+// both are placed). Exactly one such cell places v; none is a contradiction.
 Deductions only_neighbour(const GradeState& s) {
   Deductions d;
   for (int v = 1; v <= s.n(); ++v) {
@@ -126,6 +126,7 @@ Deductions only_neighbour(const GradeState& s) {
         ++count;
       }
     if (count == 1) d.place.emplace_back(v, found);
+    if (count == 0) d.contradiction = true;  // v has no cell next to its placed neighbour(s)
   }
   return d;
 }
@@ -161,7 +162,7 @@ Deductions only_cell(const GradeState& s) {
 }
 
 // Tier 2. Every free cell holds some unplaced number; a free cell that is a candidate of exactly
-// one number holds it.
+// one number holds it (and one that no number can reach is a contradiction).
 Deductions only_value(const GradeState& s) {
   Deductions d;
   std::vector<int> seen(static_cast<std::size_t>(s.n()), 0);
@@ -173,8 +174,10 @@ Deductions only_value(const GradeState& s) {
       by[x] = v;
     });
   }
-  for (CellId x = 0; x < s.n(); ++x)
+  for (CellId x = 0; x < s.n(); ++x) {
     if (s.is_free(x) && seen[x] == 1) d.place.emplace_back(by[x], x);
+    if (s.is_free(x) && seen[x] == 0) d.contradiction = true;
+  }
   return d;
 }
 
@@ -234,13 +237,15 @@ Deductions pairs(const GradeState& s) {
 }
 
 std::span<const Technique> techniques() {
-  static constexpr std::array<Technique, 6> table{{
+  static constexpr std::array<Technique, 8> table{{
       {"only-neighbour", 1, only_neighbour},
       {"only-cell", 2, only_cell},
       {"only-value", 2, only_value},
       {"dead-end", 3, dead_end},
       {"pair", 3, pairs},
+      {"gap-paths", 3, gap_paths},
       {"region", 4, regions},
+      {"contradiction", 4, contradiction},
   }};
   return table;
 }

@@ -14,8 +14,13 @@
 //                            hold the numbers before and after it (one at the ends 1 and N)
 //           pair            two numbers sharing the same two cells own them; two cells sharing the
 //                            same two numbers hold them
+//           gap-paths       a short gap is crossed in every possible way; a cell no way uses for a
+//                            number is crossed off for it
 //   tier 4  region          the free cells split into regions; every gap of missing numbers lies in
 //                            one region and regions are filled exactly by whole gaps (subset sums)
+//           contradiction   a number next to a placed one has two cells left; trying one of them
+//                            and following up with tiers 1-2 runs into a contradiction
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -38,7 +43,16 @@ Deductions only_cell(const GradeState& s);
 Deductions only_value(const GradeState& s);
 Deductions dead_end(const GradeState& s);
 Deductions pairs(const GradeState& s);
-Deductions regions(const GradeState& s);  // regions.cpp
+Deductions gap_paths(const GradeState& s);  // gap_paths.cpp
+Deductions regions(const GradeState& s);    // regions.cpp
+Deductions contradiction(const GradeState& s);  // contradiction.cpp
+
+// gap-paths gives up on a gap with more partial paths than this ("too many ways to try by hand").
+inline constexpr long gap_path_budget = 2000;
+// A what-if of the contradiction technique is followed up with the techniques of tiers up to
+// `follow_up_tier`, for at most `contradiction_pass_budget` passes.
+inline constexpr int follow_up_tier = 2;
+inline constexpr std::uint64_t contradiction_pass_budget = 20;
 
 // A maximal run lo..hi of unplaced numbers; `below` is the cell of lo-1 and `above` the cell of
 // hi+1 (no_cell when lo == 1 or hi == N).

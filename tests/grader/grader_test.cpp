@@ -55,7 +55,7 @@ TEST(Techniques, NamesAreStableKebabCaseAndTiersAscend) {
   std::vector<std::string> names;
   for (const auto& t : all) names.push_back(t.name);
   EXPECT_EQ(names, (std::vector<std::string>{"only-neighbour", "only-cell", "only-value", "dead-end",
-                                             "pair", "region"}));
+                                             "pair", "gap-paths", "region", "contradiction"}));
   for (std::size_t i = 1; i < all.size(); ++i) EXPECT_LE(all[i - 1].tier, all[i].tier);
 }
 
@@ -104,9 +104,21 @@ TEST(Grade, HardPuzzleNeedsADeadEnd) {
   EXPECT_FALSE(g.needs_search);
 }
 
+TEST(Grade, HardPuzzleNeedsGapPaths) {
+  for (const char* desc : {"square8:3x4:10,.,x,3/11,.2,2/.4", "square8:4x4:14,11,1,./12,.3/x,.,x,./.4"}) {
+    const Puzzle p = parse_description(desc);
+    unique_solution(p);
+    const Grade g = grade(p);
+    EXPECT_EQ(g.level, Difficulty::hard) << desc << ": " << summary(g);
+    EXPECT_GT(steps_of(g, "gap-paths"), 0) << desc;
+    EXPECT_FALSE(g.needs_search);
+  }
+}
+
 TEST(Grade, ExpertPuzzleNeedsRegions) {
-  for (const char* desc : {"square4:5x4:.2,17,./.2,16,./.,10,.,x/8,.3/.4",
-                           "square8:4x7:x2,.2,22,23,./.2,18,.2,1,./x,13,19,.,8,6,./.5,5,x"}) {
+  for (const char* desc : {"hex6:5x5:18,.2,12,./.2,15,.,10/20,.,22,.,9/.,5,.3/2,.,4,x2",
+                           "square8:7x7:.,10,.,18,19,.2/.,12,.3,24,23/.,13,15,.,x,26,./.,x,.,x,30,29,./"
+                           ".,45,43,.2,31,./4,.,46,40,.3/3,.2,37,36,34,."}) {
     const Puzzle p = parse_description(desc);
     unique_solution(p);
     const Grade g = grade(p);
@@ -116,6 +128,23 @@ TEST(Grade, ExpertPuzzleNeedsRegions) {
     EXPECT_FALSE(g.needs_search);
     EXPECT_GE(g.score, 300);
     EXPECT_LT(g.score, 400);
+  }
+}
+
+TEST(Grade, ExpertPuzzleNeedsAContradiction) {
+  for (const char* desc : {"hex6:3x4:.,2,.2/.2,10,./.2,11,.", "square8:4x5:.4,1/.,13,.,x,./.2,15,18,17/9,.4"}) {
+    const Puzzle p = parse_description(desc);
+    unique_solution(p);
+    const Grade g = grade(p);
+    EXPECT_EQ(g.level, Difficulty::expert) << desc << ": " << summary(g);
+    EXPECT_GT(steps_of(g, "contradiction"), 0) << desc;
+    EXPECT_FALSE(g.needs_search);
+    // Without what-ifs the same puzzle is beyond deduction.
+    GradeLimits no_what_ifs;
+    no_what_ifs.what_ifs_per_cell = 0;
+    const Grade without = grade(p, no_what_ifs);
+    EXPECT_TRUE(without.needs_search) << desc;
+    EXPECT_EQ(steps_of(without, "contradiction"), 0);
   }
 }
 

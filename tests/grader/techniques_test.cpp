@@ -5,7 +5,9 @@
 #include <algorithm>
 
 #include "core/codec.hpp"
+#include "grader/ladder.hpp"
 #include "grader/techniques.hpp"
+#include "solver/solver.hpp"
 
 namespace hidato::grading {
 namespace {
@@ -148,6 +150,45 @@ TEST(Pair, HiddenPairKeepsItsNumbersInItsCells) {
   for (int v : {4, 5})
     for (CellId c : {at(p, 0, 1), at(p, 0, 2), at(p, 1, 2)}) EXPECT_TRUE(removes(d, v, c)) << v;
   EXPECT_FALSE(removes(d, 4, a));
+}
+
+// 1 . . 4 / . . . . on kings. 2 and 3 cross from 1 to 4: 2 at (0,1) or (1,1), then 3 at (0,2) or
+// (1,2). 2 at (1,0) touches 1 and has two free neighbours, so no dead end, but from there 3 cannot
+// touch 4: no crossing uses it.
+TEST(GapPaths, CrossesOffCellsNoCrossingUses) {
+  const Puzzle p = parse_description("square8:2x4:1,.2,4/.4");
+  GradeState s(p);
+  EXPECT_FALSE(removes(dead_end(s), 2, at(p, 1, 0)));
+  const Deductions d = gap_paths(s);
+  EXPECT_TRUE(removes(d, 2, at(p, 1, 0)));
+  EXPECT_TRUE(removes(d, 3, at(p, 1, 3)));
+  EXPECT_TRUE(removes(d, 2, at(p, 1, 3)));
+  for (auto [r, c] : {std::pair{0, 1}, {1, 1}}) EXPECT_FALSE(removes(d, 2, at(p, r, c)));
+  for (auto [r, c] : {std::pair{0, 2}, {1, 2}}) EXPECT_FALSE(removes(d, 3, at(p, r, c)));
+}
+
+// A position where tiers 1-3 are stuck and a what-if settles it: every conclusion of the
+// contradiction technique must agree with the unique solution.
+TEST(Contradiction, RemovesOnlyCellsThatLeadToAContradiction) {
+  const Puzzle p = parse_description("hex6:3x4:.,2,.2/.2,10,./.2,11,.");
+  const SolveReport r = count_solutions(p, 2);
+  ASSERT_EQ(r.verdict, Verdict::unique);
+  GradeState s(p);
+  run_ladder(s, GradeLimits{}, 3);
+  ASSERT_FALSE(s.solved());
+  const Deductions d = contradiction(s);
+  ASSERT_FALSE(d.remove.empty());
+  EXPECT_GT(d.what_ifs, 0U);
+  for (const auto& [v, c] : d.remove) EXPECT_NE((*r.solution)[c], v) << v;
+}
+
+TEST(Contradiction, RespectsTheWhatIfBudget) {
+  const Puzzle p = parse_description("hex6:3x4:.,2,.2/.2,10,./.2,11,.");
+  GradeState s(p, 0);
+  run_ladder(s, GradeLimits{}, 3);
+  const Deductions d = contradiction(s);
+  EXPECT_TRUE(d.remove.empty());
+  EXPECT_EQ(d.what_ifs, 0U);
 }
 
 // Numbrix row . . 3 . . . 7: the free cells form a region of 2 left of 3 and a region of 3

@@ -1,0 +1,85 @@
+// Tier 3 of the grader: crossing a short gap in every possible way.
+#include "grader/techniques.hpp"
+
+namespace hidato::grading {
+namespace {
+
+// Lists every way to lay the numbers of one gap on distinct candidate cells, each touching the
+// one before, starting next to the placed number at one end and (when there is one) finishing next
+// to the placed number at the other. The walk goes up from `below`, or down from `above` for the
+// gap before the first placed number. It gives up after `budget` partial paths; the size of the
+// full tree of partial paths does not depend on cell numbering, so neither does giving up.
+class GapWalk {
+ public:
+  GapWalk(const GradeState& s, const Gap& g, long budget)
+      : s_(s), g_(g), budget_(budget), up_(g.below != no_cell),
+        used_(static_cast<std::size_t>(s.n()), 0),
+        seen_(static_cast<std::size_t>(g.length()) * s.words(), 0) {}
+
+  // False when the budget ran out (nothing may be concluded then).
+  bool run() {
+    walk(up_ ? g_.below : g_.above, up_ ? g_.lo : g_.hi);
+    return nodes_ <= budget_;
+  }
+  bool seen(int v, CellId c) const {
+    return (seen_[static_cast<std::size_t>(v - g_.lo) * s_.words() + (c >> 6)] >> (c & 63)) & 1U;
+  }
+
+ private:
+  void walk(CellId from, int v) {
+    if (up_ ? v > g_.hi : v < g_.lo) {
+      record();
+      return;
+    }
+    const CellId finish = up_ ? g_.above : no_cell;  // a downward walk has no far end
+    const bool last = v == g_.hi;
+    for (CellId x : s_.board().neighbours(from)) {
+      if (used_[x] || !s_.has(v, x)) continue;
+      if (up_ && last && finish != no_cell && !s_.board().is_adjacent(x, finish)) continue;
+      if (++nodes_ > budget_) return;
+      used_[x] = 1;
+      path_.push_back(x);
+      walk(x, up_ ? v + 1 : v - 1);
+      path_.pop_back();
+      used_[x] = 0;
+      if (nodes_ > budget_) return;
+    }
+  }
+
+  void record() {
+    for (std::size_t i = 0; i < path_.size(); ++i) {
+      const int v = up_ ? g_.lo + static_cast<int>(i) : g_.hi - static_cast<int>(i);
+      const CellId c = path_[i];
+      seen_[static_cast<std::size_t>(v - g_.lo) * s_.words() + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+    }
+  }
+
+  const GradeState& s_;
+  Gap g_;
+  long budget_;
+  long nodes_ = 0;
+  bool up_;
+  std::vector<char> used_;
+  std::vector<CellId> path_;
+  std::vector<std::uint64_t> seen_;  // per number of the gap: cells some complete path puts it on
+};
+
+}  // namespace
+
+// Tier 3. For each gap small enough to cross by hand (at most `gap_path_budget` partial paths),
+// cross off every candidate that no complete crossing uses.
+Deductions gap_paths(const GradeState& s) {
+  Deductions d;
+  for (const Gap& g : gaps(s)) {
+    if (g.below == no_cell && g.above == no_cell) continue;
+    GapWalk walk(s, g, gap_path_budget);
+    if (!walk.run()) continue;
+    for (int v = g.lo; v <= g.hi; ++v)
+      s.for_each_candidate(v, [&](CellId x) {
+        if (!walk.seen(v, x)) d.remove.emplace_back(v, x);
+      });
+  }
+  return d;
+}
+
+}  // namespace hidato::grading
