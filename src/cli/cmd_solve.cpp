@@ -1,12 +1,155 @@
+// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES]`
+//
+// Each input is a puzzle file, or a one-line description (an argument containing ':' that is not
+// an existing file). Every input is read and validated before any is solved, so a bad file stops
+// the command (exit 1) before work starts. Each puzzle is then solved to two solutions.
+//
+// Text output, per input: `# file: NAME` and `# verdict: unique|multiple`, then the solution in the
+// puzzle text format (holes `x`); for `multiple` the second solution follows. `none` and `gave_up`
+// are reported on stderr. With --json: one object per line per input,
+//   {"file", "verdict", "solution": rows|null, "second": rows|null, "nodes", "ms"}
+// with -1 for holes. Exit: 0 every input unique, 2 any other verdict, 1 bad input or usage.
+#include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "core/codec.hpp"
+#include "core/errors.hpp"
+#include "solver/solver.hpp"
 
 namespace hidato::cli {
+namespace {
 
-int run_solve(const Args&) {
-  std::cerr << "hidato: error: 'solve' is not implemented yet\n";
-  return exit_internal;
+namespace po = boost::program_options;
+
+struct SolveOptions {
+  std::vector<std::string> inputs;
+  bool json = false;
+  long long deadline_ms = 0;  // 0: none
+  std::uint64_t budget = 0;   // 0: unlimited
+};
+
+struct Input {
+  std::string name;
+  Puzzle puzzle;
+};
+
+po::options_description solve_options() {
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")("json", "one JSON object per line per input")(
+      "deadline-ms", po::value<long long>()->default_value(0),
+      "wall-clock limit per puzzle in milliseconds (0: none)")(
+      "budget", po::value<long long>()->default_value(0),
+      "search-node budget per puzzle (0: unlimited)");
+  return desc;
+}
+
+void print_help(std::ostream& out, const po::options_description& desc) {
+  out << "usage: hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES]\n\n"
+         "Solves each puzzle and proves whether its solution is unique. FILE is a puzzle file or a\n"
+         "one-line description such as 'square8:3x3:6,.,9/.,2,8/1,.2'.\n\n"
+      << desc
+      << "\nexit codes: 0 every puzzle unique, 2 some puzzle has no solution, several solutions or\n"
+         "was given up on, 1 bad input or usage\n";
+}
+
+bool looks_like_description(const std::string& arg) {
+  std::error_code ec;
+  return arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
+}
+
+Input read_input(const std::string& arg) {
+  if (looks_like_description(arg)) return {arg, parse_description(arg)};
+  return {arg, read_puzzle_file(arg)};
+}
+
+SolveLimits limits_for(const SolveOptions& o) {
+  SolveLimits limits;
+  if (o.budget > 0) limits.max_nodes = o.budget;
+  if (o.deadline_ms > 0) limits.deadline = Clock::now() + std::chrono::milliseconds(o.deadline_ms);
+  return limits;
+}
+
+nlohmann::json grid_or_null(const Board& board, const std::optional<Values>& values) {
+  if (!values) return nullptr;
+  return to_grid(board, *values);
+}
+
+void print_json(const Input& in, const SolveReport& r) {
+  nlohmann::json j;
+  j["file"] = in.name;
+  j["verdict"] = std::string(to_string(r.verdict));
+  j["solution"] = grid_or_null(in.puzzle.board, r.solution);
+  j["second"] = grid_or_null(in.puzzle.board, r.second);
+  j["nodes"] = r.stats.nodes;
+  j["ms"] = r.stats.ms;
+  std::cout << j.dump() << "\n";
+}
+
+void print_text(const Input& in, const SolveReport& r) {
+  switch (r.verdict) {
+    case Verdict::unique:
+      std::cout << "# file: " << in.name << "\n# verdict: unique\n" << format_grid(in.puzzle, *r.solution);
+      break;
+    case Verdict::multiple:
+      std::cout << "# file: " << in.name << "\n# verdict: multiple (two different solutions follow)\n"
+                << format_grid(in.puzzle, *r.solution) << "\n" << format_grid(in.puzzle, *r.second);
+      std::cerr << "hidato: " << in.name << ": more than one solution\n";
+      break;
+    case Verdict::none:
+      std::cerr << "hidato: " << in.name << ": no solution\n";
+      break;
+    case Verdict::gave_up:
+      std::cerr << "hidato: " << in.name << ": gave up (" << to_string(r.stats.stop) << ") after "
+                << r.stats.nodes << " nodes, " << static_cast<long long>(r.stats.ms) << " ms\n";
+      break;
+  }
+}
+
+}  // namespace
+
+int run_solve(const Args& args) {
+  const po::options_description desc = solve_options();
+  po::options_description all;
+  all.add(desc).add_options()("input", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    print_help(std::cout, desc);
+    return exit_ok;
+  }
+  SolveOptions o;
+  if (vm.count("input")) o.inputs = vm["input"].as<std::vector<std::string>>();
+  if (o.inputs.empty()) throw InputError("solve: no puzzle given (try 'hidato solve --help')");
+  o.json = vm.count("json") > 0;
+  o.deadline_ms = vm["deadline-ms"].as<long long>();
+  if (o.deadline_ms < 0) throw InputError("--deadline-ms: must be 0 (none) or positive");
+  const long long budget = vm["budget"].as<long long>();
+  if (budget < 0) throw InputError("--budget: must be 0 (unlimited) or positive");
+  o.budget = static_cast<std::uint64_t>(budget);
+
+  std::vector<Input> inputs;
+  for (const std::string& arg : o.inputs) inputs.push_back(read_input(arg));  // validate all first
+
+  bool all_unique = true;
+  for (const Input& in : inputs) {
+    const SolveReport r = count_solutions(in.puzzle, 2, limits_for(o));
+    all_unique = all_unique && r.verdict == Verdict::unique;
+    if (o.json)
+      print_json(in, r);
+    else
+      print_text(in, r);
+  }
+  std::cout.flush();
+  return all_unique ? exit_ok : exit_puzzle_failed;
 }
 
 }  // namespace hidato::cli

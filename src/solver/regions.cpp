@@ -13,6 +13,7 @@ bool Regions::check(Domains& d) {
   find_fixed(d);
   label_components();
   if (!prune_dead_ends(d)) return false;
+  if (!check_pockets(d)) return false;
   return fixed_.empty() || place_segments(d);
 }
 
@@ -53,25 +54,110 @@ void Regions::label_components() {
 }
 
 // A free cell holding v (1 < v < N) needs two neighbours for v-1 and v+1: free cells, or fixed
-// cells whose value still lacks a neighbour on one side. With fewer, the cell is a path end.
+// cells whose value still lacks a neighbour on one side. With fewer, the cell is a path end. With
+// exactly two (q1, q2), both are its path neighbours: v stays only if v-1 and v+1 can sit on q1
+// and q2 in some order.
 bool Regions::prune_dead_ends(Domains& d) {
   const int n = d.n();
   auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int p = layout_.pos_of(c);
     if (comp_[static_cast<std::size_t>(p)] < 0) continue;
-    int usable = 0;
+    int usable = 0, q1 = -1, q2 = -1;
     for (int q : layout_.neighbours(p)) {
       const int w = value_at_[static_cast<std::size_t>(q)];
-      if (w == 0 || open(w)) ++usable;
-      if (usable >= 2) break;
+      if (w == 0 || open(w)) {
+        ++usable;
+        (q1 < 0 ? q1 : q2) = q;
+        if (usable > 2) break;
+      }
     }
-    if (usable >= 2) continue;
-    if (usable == 1)
+    if (usable > 2) continue;
+    if (usable == 2) {
+      const Word* c1 = d.values_of(q1);
+      const Word* c2 = d.values_of(q2);
+      d.filter_values(p, [&](int v) {
+        return v == 1 || v == n || (test_bit(c1, v - 1) && test_bit(c2, v + 1)) ||
+               (test_bit(c1, v + 1) && test_bit(c2, v - 1));
+      });
+    } else if (usable == 1) {
       d.filter_values(p, [n](int v) { return v == 1 || v == n; });
-    else
+    } else {
       d.filter_values(p, [n](int) { return n == 1; });
+    }
     if (d.conflict()) return false;
+  }
+  return true;
+}
+
+// Plan: a depth-first search over the free cells finds cut cells with Tarjan's low-link. Each
+// cell counts its attachments (fixed neighbours whose value still lacks a neighbour: where a
+// segment can come in or go out) and whether it may hold 1 or N (a path end). Summed over DFS
+// subtrees, a subtree X cut off by cell a (low[X] >= disc[a]) touches the other free cells only
+// through a; if X has no attachment and no end, a path can enter X (through a) but never leave.
+// The same holds for the rest of the component (everything but X and a), when not empty.
+bool Regions::check_pockets(Domains& d) {
+  const int n = d.n();
+  const auto np = static_cast<std::size_t>(layout_.positions());
+  disc_.assign(np, -1);
+  low_.resize(np);
+  next_.resize(np);
+  own_.resize(np);
+  sub_.resize(np);
+  auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
+  auto is_free = [&](int q) { return comp_[static_cast<std::size_t>(q)] >= 0; };
+  const auto ncomp = comp_size_.size();
+  std::vector<Exits>& total = comp_exits_;
+  total.assign(ncomp, Exits{});
+  for (CellId c = 0; c < layout_.cells(); ++c) {
+    const int p = layout_.pos_of(c);
+    if (!is_free(p)) continue;
+    Exits e{0, (d.has(1, p) || d.has(n, p)) ? 1 : 0, 1};
+    for (int q : layout_.neighbours(p))
+      if (const int w = value_at_[static_cast<std::size_t>(q)]; w != 0 && open(w)) ++e.attach;
+    own_[static_cast<std::size_t>(p)] = e;
+    total[static_cast<std::size_t>(comp_[static_cast<std::size_t>(p)])] += e;
+  }
+  int time = 0;
+  for (CellId c = 0; c < layout_.cells(); ++c) {
+    const int root = layout_.pos_of(c);
+    if (!is_free(root) || disc_[static_cast<std::size_t>(root)] >= 0) continue;
+    const Exits all = total[static_cast<std::size_t>(comp_[static_cast<std::size_t>(root)])];
+    auto enter = [&](int q) {
+      const auto iq = static_cast<std::size_t>(q);
+      disc_[iq] = low_[iq] = time++;
+      next_[iq] = 0;
+      sub_[iq] = own_[iq];
+      dfs_.push_back(q);
+    };
+    dfs_.clear();
+    enter(root);
+    while (!dfs_.empty()) {
+      const int p = dfs_.back();
+      const auto nb = layout_.neighbours(p);
+      int& k = next_[static_cast<std::size_t>(p)];
+      if (k < static_cast<int>(nb.size())) {
+        const int q = nb[static_cast<std::size_t>(k++)];
+        if (!is_free(q)) continue;
+        if (disc_[static_cast<std::size_t>(q)] < 0)
+          enter(q);
+        else
+          low_[static_cast<std::size_t>(p)] = std::min(low_[static_cast<std::size_t>(p)], disc_[static_cast<std::size_t>(q)]);
+        continue;
+      }
+      dfs_.pop_back();
+      if (dfs_.empty()) break;
+      const auto ia = static_cast<std::size_t>(dfs_.back()), ip = static_cast<std::size_t>(p);
+      low_[ia] = std::min(low_[ia], low_[ip]);
+      if (low_[ip] >= disc_[ia]) {  // the parent cuts off the subtree of p
+        const Exits& x = sub_[ip];
+        if (x.attach == 0 && x.ends == 0) return false;
+        const Exits rest{all.attach - x.attach - own_[ia].attach, all.ends - x.ends - own_[ia].ends,
+                         all.cells - x.cells - 1};
+        if (rest.cells > 0 && rest.attach == 0 && rest.ends == 0) return false;
+      }
+      sub_[ia] += sub_[ip];
+    }
   }
   return true;
 }

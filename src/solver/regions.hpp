@@ -8,7 +8,9 @@
 //   - a segment that fits no component adjacent to its ends is a conflict;
 //   - a segment that fits exactly one component is confined to it;
 //   - every component must be filled exactly by the segments that can enter it (subset sum);
-//   - a free cell with fewer than two usable neighbours can only hold 1 or N (a dead end).
+//   - a free cell with fewer than two usable neighbours can only hold 1 or N (a dead end);
+//   - a pocket of free cells hanging off a single cut cell, with no fixed path end next to it and
+//     no room for value 1 or N, can be entered but never left (a dead-end pocket): conflict.
 #include <vector>
 
 #include "solver/domains.hpp"
@@ -31,6 +33,7 @@ class Regions {
   void label_components();
   bool prune_dead_ends(Domains& d);
   bool place_segments(Domains& d);
+  bool check_pockets(Domains& d);
   bool fills_exactly(int comp);
   void confine(Domains& d, const Segment& s, int comp);
   int component_candidates(const Segment& s, int len, int* out) const;
@@ -43,6 +46,20 @@ class Regions {
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
   std::vector<Segment> segments_;
   std::vector<Word> reach_;
+  // Cut-cell search (Tarjan low-link), per position: where paths may leave a set of free cells.
+  struct Exits {
+    int attach = 0;  // fixed neighbours with an open side
+    int ends = 0;    // cells that may hold 1 or N
+    int cells = 0;
+    Exits& operator+=(const Exits& o) {
+      attach += o.attach;
+      ends += o.ends;
+      cells += o.cells;
+      return *this;
+    }
+  };
+  std::vector<int> disc_, low_, next_, dfs_;
+  std::vector<Exits> own_, sub_, comp_exits_;
 };
 
 }  // namespace hidato::solver_detail

@@ -13,7 +13,8 @@ Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
       domains_(layout_),
       regions_(layout_),
       matching_(layout_),
-      watch_(limits) {}
+      watch_(limits),
+      rng_(0x5eed) {}
 
 // Propagation, Hall's condition (matching + Régin pruning) and region reasoning, alternated until
 // none of them removes anything. False on conflict or when the watch expired.
@@ -55,7 +56,7 @@ void Search::explore() {
   push_candidates(v);
   const std::size_t end = cands_.size();
   for (std::size_t i = base; i < end && !stop_; ++i) {
-    if (watch_.node_expired()) {
+    if (watch_.node_expired() || watch_.nodes() >= run_limit_) {
       stop_ = true;
       break;
     }
@@ -97,7 +98,7 @@ void Search::push_candidates(int v) {
     int open = 0;
     for (int q : layout_.neighbours(p)) open += domains_.values_at(q) > 1 ? 1 : 0;
     cands_.push_back(p);
-    keys_.push_back(open);
+    keys_.push_back(shuffled_ ? open * 64 + rng_.below(64) : open);
   });
   std::vector<int> order(keys_.size());
   std::iota(order.begin(), order.end(), 0);
@@ -107,11 +108,32 @@ void Search::push_candidates(int v) {
   std::copy(sorted.begin(), sorted.end(), cands_.begin() + static_cast<std::ptrdiff_t>(base));
 }
 
+
+// Solutions found by earlier runs may be found again after a restart: only new ones count.
 void Search::record_solution() {
   Values sol(static_cast<std::size_t>(domains_.n()), 0);
   for (int v = 1; v <= domains_.n(); ++v)
     sol[static_cast<std::size_t>(layout_.cell_of(domains_.pos_of_fixed(v)))] = v;
-  found_.push_back(std::move(sol));
+  if (std::find(found_.begin(), found_.end(), sol) == found_.end()) found_.push_back(std::move(sol));
+}
+
+// Plan: restarts make the search robust on puzzles with many solutions, where one unlucky early
+// choice can hide every solution under a huge subtree. Run k explores with a node limit that
+// doubles each run (the first run in the plain order, later ones with shuffled candidate order
+// among equally good cells). Any run that ends without hitting its limit was exhaustive, so its
+// verdict is exact; distinct solutions collected across runs are real, so two of them prove
+// `multiple` whenever they turn up. The doubling bounds the waste to about 2x the final run.
+void Search::run_with_restarts() {
+  std::uint64_t limit = 2000;
+  for (int k = 0;; ++k) {
+    stop_ = false;
+    shuffled_ = k > 0;
+    run_limit_ = watch_.nodes() + limit;
+    explore();
+    const bool hit_limit = stop_ && !watch_.stopped() && static_cast<int>(found_.size()) < limit_;
+    if (!hit_limit) return;
+    limit *= 2;
+  }
 }
 
 SolveReport Search::run() {
@@ -125,7 +147,7 @@ SolveReport Search::run() {
     ok = settle();
     domains_.start_trail();
     if (ok) {
-      explore();
+      run_with_restarts();
     } else {
       if (watch_.stopped()) stop_ = true;
     }

@@ -2,6 +2,7 @@
 // Search: depth-first branching over the domains, counting solutions up to a limit.
 #include <vector>
 
+#include "core/rng.hpp"
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
 #include "solver/matching.hpp"
@@ -20,6 +21,7 @@ class Search {
   bool settle();
   long total_candidates() const;
   void explore();
+  void run_with_restarts();
   int choose_value();
   void push_candidates(int v);
   void record_solution();
@@ -36,6 +38,9 @@ class Search {
   std::vector<int> keys_;
   std::uint64_t backtracks_ = 0;
   bool stop_ = false;
+  bool shuffled_ = false;           // later runs: random order among equally good candidates
+  std::uint64_t run_limit_ = 0;     // node count at which the current run restarts
+  Rng rng_;
 };
 
 }  // namespace hidato::solver_detail
