@@ -210,6 +210,20 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
   return out;
 }
 
+int slack_at(const Board& board, const CellOrder& order, int i) {
+  if (i <= 0 || i + 1 >= static_cast<int>(order.size())) return 0;
+  const CellId next = order[static_cast<std::size_t>(i + 1)];
+  int k = 0;
+  for (CellId a : board.neighbours(order[static_cast<std::size_t>(i - 1)])) k += board.is_adjacent(a, next) ? 1 : 0;
+  return k;
+}
+
+long path_slack(const Board& board, const CellOrder& order) {
+  long total = 0;
+  for (int i = 1; i + 1 < static_cast<int>(order.size()); ++i) total += slack_at(board, order, i);
+  return total;
+}
+
 Values solution_of(const Board& board, const CellOrder& order) {
   Values v(static_cast<std::size_t>(board.size()), 0);
   for (std::size_t i = 0; i < order.size(); ++i) v[static_cast<std::size_t>(order[i])] = static_cast<int>(i) + 1;

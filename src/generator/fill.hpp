@@ -31,6 +31,12 @@ struct CarvedBoard {
 };
 CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng);
 
+// Slack of the path at its interior cells: for each cell, how many cells touch both its path
+// neighbours (the places a solver must choose between when the cell is blank). Lower slack means
+// a more forced path, and a more forced path needs fewer givens to be unique.
+int slack_at(const Board& board, const CellOrder& order, int i);
+long path_slack(const Board& board, const CellOrder& order);
+
 // solution[cell] = position on the path + 1.
 Values solution_of(const Board& board, const CellOrder& order);
 
