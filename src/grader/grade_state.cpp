@@ -7,9 +7,9 @@ namespace hidato::grading {
 
 // Start: every given is placed; every other number may sit in any blank cell. Givens that break
 // the rules (out of 1..N, or repeated) leave the state broken instead of asserting.
-GradeState::GradeState(const Puzzle& puzzle, std::uint64_t what_ifs_per_cell)
+GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell)
     : board_(&puzzle.board), n_(puzzle.board.size()), words_((static_cast<std::size_t>(n_) + 63) / 64),
-      what_ifs_left_(what_ifs_per_cell * static_cast<std::uint64_t>(n_)) {
+      what_ifs_left_(static_cast<std::uint64_t>(std::max(0.0, what_ifs_per_cell) * n_)) {
   cand_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
   count_.assign(static_cast<std::size_t>(n_) + 1, 0);
   cell_of_.assign(static_cast<std::size_t>(n_) + 1, no_cell);

@@ -37,8 +37,8 @@ class GradeState {
  public:
   // Keeps a pointer to puzzle.board: the puzzle must outlive the state.
   // `what_ifs_per_cell` sets the budget of the contradiction technique (see GradeLimits::what_ifs_per_cell).
-  explicit GradeState(const Puzzle& puzzle, std::uint64_t what_ifs_per_cell = 1);
-  explicit GradeState(Puzzle&&, std::uint64_t = 1) = delete;
+  explicit GradeState(const Puzzle& puzzle, double what_ifs_per_cell = 0.5);
+  explicit GradeState(Puzzle&&, double = 0.5) = delete;
 
   const Board& board() const { return *board_; }
   int n() const { return n_; }

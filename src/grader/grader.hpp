@@ -37,9 +37,12 @@ struct GradeLimits {
   // Technique passes (one sweep of one technique over the board). Running out counts as
   // "needs search". A 20x20 puzzle takes a few hundred to a few thousand passes.
   std::uint64_t max_steps = 1'000'000;
-  // What-ifs (trials of the tier-4 "contradiction" technique) allowed per cell of the board over
-  // the whole grade; 0 turns the technique off (faster, but more puzzles then need search).
-  std::uint64_t what_ifs_per_cell = 1;
+  // What-ifs (trials of the tier-4 "contradiction" technique) allowed over the whole grade, per
+  // cell of the board; 0 turns the technique off (faster, but more puzzles then need search).
+  double what_ifs_per_cell = 0.5;
+  // Deepest tier tried. A puzzle that would need a deeper one is graded as needing search, which
+  // saves time when a caller only wants to know "is this at most hard?" (max_tier = 3).
+  int max_tier = 4;
 };
 
 Grade grade(const Puzzle& puzzle, const GradeLimits& limits = {});

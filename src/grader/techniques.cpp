@@ -31,7 +31,8 @@ class Balls {
           reached_.push_back(nb);
         }
     }
-    bits_.assign(static_cast<std::size_t>(depth + 1) * words_, 0);
+    depth_ = std::min(depth, dist_[reached_.back()]);  // balls stop growing past the farthest cell
+    bits_.assign(static_cast<std::size_t>(depth_ + 1) * words_, 0);
     for (CellId c : reached_) {
       bits_[static_cast<std::size_t>(dist_[c]) * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
       dist_[c] = unreachable;

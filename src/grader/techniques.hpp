@@ -52,7 +52,7 @@ inline constexpr long gap_path_budget = 2000;
 // A what-if of the contradiction technique is followed up with the techniques of tiers up to
 // `follow_up_tier`, for at most `contradiction_pass_budget` passes.
 inline constexpr int follow_up_tier = 2;
-inline constexpr std::uint64_t contradiction_pass_budget = 20;
+inline constexpr std::uint64_t contradiction_pass_budget = 12;
 
 // A maximal run lo..hi of unplaced numbers; `below` is the cell of lo-1 and `above` the cell of
 // hi+1 (no_cell when lo == 1 or hi == N).
