@@ -1,0 +1,32 @@
+# cmake -DEXE=hidato -DDIR=<tmp dir> -P cli_roundtrip.cmake
+# 1. `generate --count 2 --json` twice gives identical bytes (written atomically with --out).
+# 2. Puzzle 2's `seed` reproduces it alone with `--seed <seed> --count 1`.
+# 3. `grade` reads generate's text output back: one grade line per puzzle.
+file(MAKE_DIRECTORY ${DIR})
+set(common generate --rows 6 --cols 6 --difficulty medium --seed 9 --count 2)
+execute_process(COMMAND ${EXE} ${common} --json --out ${DIR}/a.jsonl RESULT_VARIABLE r1)
+execute_process(COMMAND ${EXE} ${common} --json --out ${DIR}/b.jsonl RESULT_VARIABLE r2)
+if(NOT r1 EQUAL 0 OR NOT r2 EQUAL 0)
+  message(FATAL_ERROR "generate failed: ${r1} ${r2}")
+endif()
+file(READ ${DIR}/a.jsonl a)
+file(READ ${DIR}/b.jsonl b)
+if(NOT a STREQUAL b)
+  message(FATAL_ERROR "same seed, different output")
+endif()
+string(REGEX MATCHALL "\"seed\":[0-9]+" seeds "${a}")
+list(GET seeds 1 second)
+string(REGEX REPLACE "\"seed\":" "" second "${second}")
+string(REGEX MATCHALL "\"description\":\"[^\"]+\"" descs "${a}")
+list(GET descs 1 second_desc)
+execute_process(COMMAND ${EXE} generate --rows 6 --cols 6 --difficulty medium --seed ${second} --json
+                OUTPUT_VARIABLE alone RESULT_VARIABLE r3)
+string(FIND "${alone}" "${second_desc}" at)
+if(NOT r3 EQUAL 0 OR at EQUAL -1)
+  message(FATAL_ERROR "seed ${second} did not reproduce puzzle 2 (${second_desc})")
+endif()
+execute_process(COMMAND ${EXE} ${common} --out ${DIR}/p.txt RESULT_VARIABLE r4)
+execute_process(COMMAND ${EXE} grade ${DIR}/p.txt OUTPUT_VARIABLE graded RESULT_VARIABLE r5)
+if(NOT r4 EQUAL 0 OR NOT r5 EQUAL 0 OR NOT graded MATCHES "p.txt#1: medium .*p.txt#2: medium ")
+  message(FATAL_ERROR "grade of generate's output: ${r4} ${r5}\n${graded}")
+endif()
