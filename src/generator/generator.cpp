@@ -100,11 +100,12 @@ std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_
 std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values& solution, const PuzzleJob& job,
                         Rng& rng, StripBudget& budget, bool doomed_if_removed, bool& doomed) {
   const int n = static_cast<int>(solution.size());
-  const Difficulty ceiling = job.target == Difficulty::expert ? Difficulty::expert : job.target;
+  GradeLimits only_up_to_target;  // a deeper tier would be needed -> graded as needing search
+  only_up_to_target.max_tier = static_cast<int>(job.target) + 1;
   const Acceptable deducible = [&](const Puzzle& p) {
     if (interrupted(budget)) return false;
-    const Grade g = grade(p);
-    return !g.needs_search && g.level <= ceiling;
+    const Grade g = grade(p, only_up_to_target);
+    return !g.needs_search && g.level <= job.target;
   };
   const Acceptable unique = [&](const Puzzle& p) {
     if (doomed) return false;
