@@ -37,13 +37,19 @@ long Search::total_candidates() const {
   return total;
 }
 
-// The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict, record a solution and
-// stop at the limit, otherwise branch on the value with the fewest candidate cells and try each
-// cell in turn (cells with fewer open neighbours first: paths hug walls and corners).
+// The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict (bumping the conflict
+// weight of the decision that failed), record a solution and stop at the limit, otherwise branch
+// on a value (choose_value) and try each of its cells in turn (cells with fewer open neighbours
+// first: paths hug walls and corners).
 void Search::explore() {
   if (!settle()) {
     if (watch_.stopped()) stop_ = true;
     ++backtracks_;
+    if (decision_ > 0) {  // blame the failed decision and its neighbours along the path
+      bump(decision_);
+      if (decision_ > 1) bump(decision_ - 1);
+      if (decision_ < domains_.n()) bump(decision_ + 1);
+    }
     return;
   }
   const int v = choose_value();
@@ -62,6 +68,7 @@ void Search::explore() {
     }
     const std::size_t mark = domains_.mark();
     domains_.assign(v, cands_[i]);
+    decision_ = v;
     explore();
     domains_.undo_to(mark);
   }
@@ -69,26 +76,38 @@ void Search::explore() {
 }
 
 // Path extension first: among the values next to a fixed value (the open ends of the partial
-// paths), the one with the fewest candidate cells; if no value is next to a fixed one, the
-// value with the fewest cells overall.
+// paths), the one with the fewest candidate cells relative to its conflict weight; if no value is
+// next to a fixed one, the best value overall.
 int Search::choose_value() {
-  int best = 0, best_count = 0, any = 0, any_count = 0;
+  int best = 0, any = 0;
+  double best_key = 0, any_key = 0;
   const int n = domains_.n();
   for (int v = 1; v <= n; ++v) {
     const int c = domains_.count(v);
     if (c <= 1) continue;
-    if (any == 0 || c < any_count) {
+    const double key = c / weight_[static_cast<std::size_t>(v)];
+    if (any == 0 || key < any_key) {
       any = v;
-      any_count = c;
+      any_key = key;
     }
     const bool next_to_fixed = (v > 1 && domains_.is_fixed(v - 1)) || (v < n && domains_.is_fixed(v + 1));
-    if (next_to_fixed && (best == 0 || c < best_count)) {
+    if (next_to_fixed && (best == 0 || key < best_key)) {
       best = v;
-      best_count = c;
-      if (c == 2) break;
+      best_key = key;
     }
   }
   return best != 0 ? best : any;
+}
+
+// Conflict weighting (dom/wdeg, VSIDS-like): values whose choice keeps failing are branched on
+// earlier, so the search settles the hard part of the board before the easy parts.
+void Search::bump(int v) {
+  weight_[static_cast<std::size_t>(v)] += bump_;
+  bump_ *= 1.02;
+  if (bump_ > 1e100) {
+    for (double& w : weight_) w *= 1e-100;
+    bump_ *= 1e-100;
+  }
 }
 
 void Search::push_candidates(int v) {
@@ -142,6 +161,7 @@ SolveReport Search::run() {
   const int n = puzzle_.board.size();
   bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
             domains_.init(puzzle_.givens);
+  weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
   if (ok) {
     // Root: propagate untrailed, then search with a trail.
     ok = settle();

@@ -23,6 +23,7 @@ class Search {
   void explore();
   void run_with_restarts();
   int choose_value();
+  void bump(int v);
   void push_candidates(int v);
   void record_solution();
 
@@ -38,6 +39,9 @@ class Search {
   std::vector<int> keys_;
   std::uint64_t backtracks_ = 0;
   bool stop_ = false;
+  int decision_ = 0;                // value of the latest branching decision
+  std::vector<double> weight_;      // conflict weight per value
+  double bump_ = 1.0;
   bool shuffled_ = false;           // later runs: random order among equally good candidates
   std::uint64_t run_limit_ = 0;     // node count at which the current run restarts
   Rng rng_;
