@@ -94,10 +94,11 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
     if (!outcome.cancelled && !raised(options.cancel)) collect(std::move(outcome));
     handoff.sync();
   };
-  // Two tokens per thread keep every thread busy while the in-order collector waits for a slow
-  // job; memory stays bounded by the tokens, not by the number of puzzles.
+  // Eight tokens per thread keep every thread busy while the in-order collector waits for a
+  // slow job (durations within a set vary by 100x); memory stays bounded by the tokens (a few
+  // KB each), not by the number of puzzles.
   tbb::parallel_pipeline(
-      static_cast<std::size_t>(2 * threads),
+      static_cast<std::size_t>(8 * threads),
       tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order, source) &
           tbb::make_filter<std::size_t, JobOutcome>(tbb::filter_mode::parallel, work) &
           tbb::make_filter<JobOutcome, void>(tbb::filter_mode::serial_in_order, sink));
