@@ -7,9 +7,9 @@ namespace hidato::grading {
 
 // Start: every given is placed; every other number may sit in any blank cell. Givens that break
 // the rules (out of 1..N, or repeated) leave the state broken instead of asserting.
-GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell)
+GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell, std::uint64_t max_what_ifs)
     : board_(&puzzle.board), n_(puzzle.board.size()), words_((static_cast<std::size_t>(n_) + 63) / 64),
-      what_ifs_left_(static_cast<std::uint64_t>(std::max(0.0, what_ifs_per_cell) * n_)) {
+      what_ifs_left_(std::min(max_what_ifs, static_cast<std::uint64_t>(std::max(0.0, what_ifs_per_cell) * n_))) {
   cand_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
   count_.assign(static_cast<std::size_t>(n_) + 1, 0);
   cell_of_.assign(static_cast<std::size_t>(n_) + 1, no_cell);
@@ -32,16 +32,29 @@ GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell)
   std::vector<std::uint64_t> blank(words_, 0);
   for (CellId c = 0; c < n_; ++c)
     if (value_at_[c] == 0) blank[c >> 6] |= std::uint64_t{1} << (c & 63);
+  vwords_ = (static_cast<std::size_t>(n_) + 1 + 63) / 64;
+  by_cell_.assign(static_cast<std::size_t>(n_) * vwords_, 0);
   for (int v = 1; v <= n_; ++v) {
     std::uint64_t* r = row(v);
     if (cell_of_[v] != no_cell) {
       r[cell_of_[v] >> 6] |= std::uint64_t{1} << (cell_of_[v] & 63);
       count_[v] = 1;
+      set_by_cell(cell_of_[v], v);
     } else {
       for (std::size_t w = 0; w < words_; ++w) r[w] = blank[w];
       count_[v] = n_ - placed_;
+      for (CellId c = 0; c < n_; ++c)
+        if (value_at_[c] == 0) set_by_cell(c, v);
     }
   }
+}
+
+void GradeState::set_by_cell(CellId c, int v) {
+  by_cell_[static_cast<std::size_t>(c) * vwords_ + (static_cast<std::size_t>(v) >> 6)] |= std::uint64_t{1} << (v & 63);
+}
+
+void GradeState::clear_by_cell(CellId c, int v) {
+  by_cell_[static_cast<std::size_t>(c) * vwords_ + (static_cast<std::size_t>(v) >> 6)] &= ~(std::uint64_t{1} << (v & 63));
 }
 
 std::vector<CellId> GradeState::candidates(int v) const {
@@ -66,12 +79,16 @@ bool GradeState::erase(int v, CellId c) {
   const std::uint64_t bit = std::uint64_t{1} << (c & 63);
   if ((word & bit) == 0) return false;
   word &= ~bit;
+  clear_by_cell(c, v);
   if (--count_[v] == 0) broken_ = true;
   return true;
 }
 
 // Precondition: v unplaced, c free and a candidate of v.
+// The cell index (by_cell_) says which numbers still have c, so only those rows are touched.
 void GradeState::place(int v, CellId c) {
+  for (CellId x : candidates(v))
+    if (x != c) clear_by_cell(x, v);
   std::uint64_t* r = row(v);
   for (std::size_t w = 0; w < words_; ++w) r[w] = 0;
   r[c >> 6] = std::uint64_t{1} << (c & 63);
@@ -79,8 +96,12 @@ void GradeState::place(int v, CellId c) {
   cell_of_[v] = c;
   value_at_[c] = v;
   ++placed_;
-  for (int u = 1; u <= n_; ++u)
-    if (u != v) erase(u, c);
+  std::uint64_t* others = by_cell_.data() + static_cast<std::size_t>(c) * vwords_;
+  for (std::size_t w = 0; w < vwords_; ++w)
+    for (std::uint64_t bits = others[w]; bits != 0; bits &= bits - 1) {
+      const int u = static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      if (u != v) erase(u, c);
+    }
 }
 
 // Removals first, then placements; a placement that clashes with the state (its cell taken, its

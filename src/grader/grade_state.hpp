@@ -36,9 +36,10 @@ struct Applied {
 class GradeState {
  public:
   // Keeps a pointer to puzzle.board: the puzzle must outlive the state.
-  // `what_ifs_per_cell` sets the budget of the contradiction technique (see GradeLimits::what_ifs_per_cell).
-  explicit GradeState(const Puzzle& puzzle, double what_ifs_per_cell = 0.5);
-  explicit GradeState(Puzzle&&, double = 0.5) = delete;
+  // The what-if budget of the contradiction technique: min(what_ifs_per_cell * N, max_what_ifs)
+  // (see GradeLimits).
+  explicit GradeState(const Puzzle& puzzle, double what_ifs_per_cell = 0.5, std::uint64_t max_what_ifs = 64);
+  explicit GradeState(Puzzle&&, double = 0.5, std::uint64_t = 64) = delete;
 
   const Board& board() const { return *board_; }
   int n() const { return n_; }
@@ -48,6 +49,12 @@ class GradeState {
   bool is_placed(int v) const { return cell_of_[v] != no_cell; }
   bool has(int v, CellId c) const { return (row(v)[c >> 6] >> (c & 63)) & 1U; }
   int count(int v) const { return count_[v]; }
+  // Numbers that may still sit in cell c (a placed cell: just its number).
+  int values_count(CellId c) const {
+    int k = 0;
+    for (std::size_t w = 0; w < vwords_; ++w) k += std::popcount(by_cell_[static_cast<std::size_t>(c) * vwords_ + w]);
+    return k;
+  }
   int placed() const { return placed_; }
   bool solved() const { return !broken_ && placed_ == n_; }
   bool broken() const { return broken_; }  // a contradiction: the puzzle has no solution
@@ -78,6 +85,8 @@ class GradeState {
   std::uint64_t* row(int v) { return cand_.data() + static_cast<std::size_t>(v) * words_; }
   bool erase(int v, CellId c);
   void place(int v, CellId c);
+  void set_by_cell(CellId c, int v);
+  void clear_by_cell(CellId c, int v);
 
   const Board* board_;
   int n_ = 0;
@@ -87,6 +96,8 @@ class GradeState {
   std::uint64_t what_ifs_left_ = 0;
   std::vector<std::uint64_t> cand_;  // (n+1) rows of words_ words; row 0 unused
   std::vector<int> count_;           // popcount of each row
+  std::size_t vwords_ = 0;           // words per row of by_cell_
+  std::vector<std::uint64_t> by_cell_;  // the transpose: cell -> bitset of numbers that may sit there
   std::vector<CellId> cell_of_;      // value -> cell or no_cell
   std::vector<int> value_at_;        // cell -> placed value or 0
 };

@@ -90,7 +90,7 @@ LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier)
 
 // Anything but a solved state at the end of the ladder means deduction alone did not finish.
 Grade grade(const Puzzle& puzzle, const GradeLimits& limits) {
-  grading::GradeState state(puzzle, limits.what_ifs_per_cell);
+  grading::GradeState state(puzzle, limits.what_ifs_per_cell, limits.max_what_ifs);
   const auto steps = grading::run_ladder(state, limits, limits.max_tier).steps;
   const auto table = grading::techniques();
   Grade g;

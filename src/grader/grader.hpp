@@ -40,6 +40,7 @@ struct GradeLimits {
   // What-ifs (trials of the tier-4 "contradiction" technique) allowed over the whole grade, per
   // cell of the board; 0 turns the technique off (faster, but more puzzles then need search).
   double what_ifs_per_cell = 0.5;
+  std::uint64_t max_what_ifs = 64;  // and never more than this many in all
   // Deepest tier tried. A puzzle that would need a deeper one is graded as needing search, which
   // saves time when a caller only wants to know "is this at most hard?" (max_tier = 3).
   int max_tier = 4;

@@ -147,6 +147,11 @@ std::string soundness_error(const Puzzle& p, const Values& solution) {
       return "placed " + std::to_string(v) + " at the wrong cell";
     if (!state.has(v, cell_of[v])) return "crossed off the true cell of " + std::to_string(v);
   }
+  for (CellId c = 0; c < p.board.size(); ++c) {
+    int holders = 0;
+    for (int v = 1; v <= p.board.size(); ++v) holders += state.has(v, c);
+    if (holders != state.values_count(c)) return "cell index out of step at cell " + std::to_string(c);
+  }
   return {};
 }
 
