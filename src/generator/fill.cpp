@@ -1,6 +1,7 @@
 #include "generator/fill.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace hidato {
@@ -222,6 +223,54 @@ long path_slack(const Board& board, const CellOrder& order) {
   long total = 0;
   for (int i = 1; i + 1 < static_cast<int>(order.size()); ++i) total += slack_at(board, order, i);
   return total;
+}
+
+namespace {
+
+// Sum of slack over the path positions a backbite move at index `a` and at the ends can change.
+long window_slack(const Board& board, const CellOrder& order, int a) {
+  const int n = static_cast<int>(order.size());
+  long total = 0;
+  int last = -1;
+  for (int j : {a - 1, a, a + 1, a + 2, 0, 1, 2, n - 3, n - 2, n - 1}) {
+    if (j < 0 || j >= n || j == last) continue;
+    total += slack_at(board, order, j);
+    last = j;
+  }
+  return total;
+}
+
+}  // namespace
+
+// Plan: propose a backbite move at a random end; measure the slack of the positions it can
+// change (around the rewired junction and both ends) before and after; undo it (the same
+// reversal again) when Metropolis rejects it. Each move costs one or two segment reversals.
+void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature) {
+  if (order.size() < 4) return;
+  PathState p = state_of(board, std::move(order));
+  const int n = p.length();
+  for (int m = 0; m < moves; ++m) {
+    const bool tail = rng.chance(0.5);
+    const CellId end = tail ? p.at(n - 1) : p.at(0);
+    const auto nbs = board.neighbours(end);
+    const CellId u = nbs[static_cast<std::size_t>(rng.below(static_cast<int>(nbs.size())))];
+    const int i = p.where(u);
+    if (i < 0) continue;
+    int from = 0, to = 0;  // segment to reverse
+    if (tail) {
+      if (i >= n - 2) continue;
+      from = i + 1, to = n - 1;
+    } else {
+      if (i < 2) continue;
+      from = 0, to = i - 1;
+    }
+    const int junction = tail ? i : i - 1;
+    const long before = window_slack(board, p.order, junction);
+    p.reverse(from, to);
+    const long delta = window_slack(board, p.order, junction) - before;
+    if (delta > 0 && !rng.chance(std::exp(-static_cast<double>(delta) / temperature))) p.reverse(from, to);
+  }
+  order = std::move(p.order);
 }
 
 Values solution_of(const Board& board, const CellOrder& order) {

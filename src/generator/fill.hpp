@@ -37,6 +37,10 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
 int slack_at(const Board& board, const CellOrder& order, int i);
 long path_slack(const Board& board, const CellOrder& order);
 
+// `moves` backbite moves biased towards low slack (Metropolis at temperature `temperature`: a
+// move that raises the slack by d is kept with probability exp(-d / temperature)).
+void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature);
+
 // solution[cell] = position on the path + 1.
 Values solution_of(const Board& board, const CellOrder& order);
 

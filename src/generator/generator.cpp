@@ -15,7 +15,8 @@ namespace hidato {
 namespace {
 
 constexpr int mix_moves_per_cell = 2;  // backbite moves per cell after the first path
-constexpr int path_candidates = 16;    // mixed paths compared by slack; the least slack is kept
+constexpr int anneal_moves_per_cell = 20;  // slack-biased backbite moves per cell
+constexpr double anneal_temperature = 0.5;
 
 struct Attempt {
   Puzzle puzzle;
@@ -25,21 +26,9 @@ struct Attempt {
 
 int distance(Difficulty a, Difficulty b) { return std::abs(static_cast<int>(a) - static_cast<int>(b)); }
 
-// The least-slack path among `path_candidates` mixed ones (each candidate is the previous one
-// after another `size()` backbite moves): well mixed, yet forced enough to need few givens.
-void choose_path(const Board& board, CellOrder& order, Rng& rng) {
-  CellOrder best = order;
-  long best_slack = path_slack(board, order);
-  for (int k = 1; k < path_candidates; ++k) {
-    backbite(board, order, rng, board.size());
-    const long s = path_slack(board, order);
-    if (s < best_slack) best_slack = s, best = order;
-  }
-  order = std::move(best);
-}
-
-// fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then the
-// least-slack of several candidates.
+// fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then
+// annealed towards low slack: a forced path needs far fewer givens (10x10 square8: about 30%
+// of the cells for a freely mixed path, 21% after annealing).
 std::optional<CarvedBoard> fill(const Board& base, double obstacles, Rng& rng) {
   auto order = find_hamiltonian_path(base, rng, 4000ull * static_cast<std::uint64_t>(base.size()) + 100000);
   if (!order) return std::nullopt;
@@ -47,7 +36,7 @@ std::optional<CarvedBoard> fill(const Board& base, double obstacles, Rng& rng) {
   const int holes = obstacle_count(obstacles, base.size());
   CarvedBoard carved = holes == 0 ? CarvedBoard{base, std::move(*order)} : carve_holes(base, std::move(*order), holes, rng);
   if (holes > 0) backbite(carved.board, carved.order, rng, mix_moves_per_cell * carved.board.size());
-  choose_path(carved.board, carved.order, rng);
+  anneal_slack(carved.board, carved.order, rng, anneal_moves_per_cell * carved.board.size(), anneal_temperature);
   return carved;
 }
 
