@@ -73,7 +73,8 @@ void Matching::prune(Domains& d) {
     frames_.push_back({v, 0, d.cells_of(v)[0]});
   };
   for (int root = 1; root <= n; ++root) {
-    if (index_[static_cast<std::size_t>(root)] >= 0) continue;
+    // A fixed value's only cell is its own: it sits on no cycle, and no unfixed value points to it.
+    if (index_[static_cast<std::size_t>(root)] >= 0 || d.is_fixed(root)) continue;
     open(root);
     while (!frames_.empty()) {
       Frame& f = frames_.back();
@@ -110,6 +111,7 @@ void Matching::prune(Domains& d) {
   }
   if (comps == 1) return;
   for (int v = 1; v <= n && !d.conflict(); ++v) {
+    if (d.is_fixed(v)) continue;
     const int mine = comp_[static_cast<std::size_t>(v)];
     d.filter_cells(v, [&](int p) { return comp_[static_cast<std::size_t>(value_at_[static_cast<std::size_t>(p)])] == mine; });
   }

@@ -10,6 +10,7 @@ Regions::Regions(const Layout& layout)
       comp_(static_cast<std::size_t>(layout.positions()), -1) {}
 
 bool Regions::check(Domains& d) {
+  masks_.clear();
   find_fixed(d);
   label_components();
   if (!prune_dead_ends(d)) return false;
@@ -186,9 +187,23 @@ int Regions::component_candidates(const Segment& s, int len, int* out) const {
   return k;
 }
 
+// Removes every cell outside component `comp` from the segment's values, a word at a time
+// (component masks are built once per check, on first use).
 void Regions::confine(Domains& d, const Segment& s, int comp) {
-  for (int v = s.first; v <= s.last && !d.conflict(); ++v)
-    d.filter_cells(v, [&](int p) { return comp_[static_cast<std::size_t>(p)] == comp; });
+  const int nw = d.words();
+  if (masks_.empty()) {
+    masks_.assign(comp_size_.size() * static_cast<std::size_t>(nw), 0);
+    for (CellId c = 0; c < layout_.cells(); ++c)
+      if (const int p = layout_.pos_of(c), k = comp_[static_cast<std::size_t>(p)]; k >= 0)
+        set_bit(&masks_[static_cast<std::size_t>(k) * static_cast<std::size_t>(nw)], p);
+  }
+  const Word* mask = &masks_[static_cast<std::size_t>(comp) * static_cast<std::size_t>(nw)];
+  for (int v = s.first; v <= s.last && !d.conflict(); ++v) {
+    const Word* cells = d.cells_of(v);
+    for (int i = 0; i < nw && !d.conflict(); ++i)
+      for (Word out = cells[i] & ~mask[i]; out != 0 && !d.conflict(); out &= out - 1)
+        d.remove(v, i * 64 + __builtin_ctzll(out));
+  }
 }
 
 // Plan: list the segments; give each its candidate components (none: conflict; one: confine it).

@@ -45,7 +45,7 @@ class Regions {
   std::vector<int> comp_size_, comp_sum_, stack_;
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
   std::vector<Segment> segments_;
-  std::vector<Word> reach_;
+  std::vector<Word> reach_, masks_;  // subset-sum bits; component masks (confine)
   // Cut-cell search (Tarjan low-link), per position: where paths may leave a set of free cells.
   struct Exits {
     int attach = 0;  // fixed neighbours with an open side

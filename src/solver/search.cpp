@@ -19,15 +19,17 @@ Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
 // Propagation, Hall's condition (matching + Régin pruning) and region reasoning, alternated until
 // none of them removes anything. False on conflict or when the watch expired.
 bool Search::settle() {
+  bool regin_done = false;
   for (;;) {
     if (!domains_.propagate(watch_)) return false;
     if (!matching_.repair(domains_)) return false;
-    if (total_candidates() <= 24L * domains_.n()) {  // Régin costs one pass over every pair
-      matching_.prune(domains_);
-      if (!domains_.queue_empty() || domains_.conflict()) continue;
-    }
     if (!regions_.check(domains_)) return false;
-    if (domains_.queue_empty()) return true;
+    if (!domains_.queue_empty()) continue;
+    // Régin's pass costs one sweep over every (value, cell) pair: once per node, at the end.
+    if (regin_done || total_candidates() > 24L * domains_.n()) return true;
+    regin_done = true;
+    matching_.prune(domains_);
+    if (domains_.queue_empty() && !domains_.conflict()) return true;
   }
 }
 
