@@ -96,11 +96,11 @@ int exit_for(const Manifest& m) {
 }  // namespace
 
 int run_build(const Args& args) {
-  po::options_description o("hidato build CONFIG [options]");
-  o.add_options()("out,o", po::value<std::string>(), "output folder (default: book.output, else out/<config name>)")(
-      "threads,j", po::value<int>(), "worker threads (default: every core)")(
+  po::options_description o("options");
+  o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder (default: book.output, else out/<config name>)")(
+      "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)")(
       "quiet,q", "no progress and no summary table (failures are still listed)")(
-      "shard", po::value<std::string>(), "build only shard K of N (K/N, K from 0); join with 'hidato merge'");
+      "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'");
   const Parsed p = parse(args, o, "config", 1);
   if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N]", o), exit_ok;
   const fs::path config = positionals(p, "config", "build").at(0);
@@ -121,11 +121,11 @@ int run_build(const Args& args) {
 }
 
 int run_regenerate(const Args& args) {
-  po::options_description o("hidato regenerate MANIFEST [options]");
-  o.add_options()("set", po::value<std::string>(), "only the puzzles of this set")(
-      "index", po::value<int>(), "only the puzzle with this index (within --set, or every set)")(
+  po::options_description o("options");
+  o.add_options()("set", po::value<std::string>()->value_name("S"), "only the puzzles of this set")(
+      "index", po::value<int>()->value_name("I"), "only the puzzle with this index (within --set, or every set)")(
       "out,o", po::value<std::string>(), "rebuild the book here (default: the manifest's folder)")(
-      "threads,j", po::value<int>(), "worker threads (default: every core)");
+      "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "regenerate").at(0);
@@ -153,8 +153,8 @@ int run_regenerate(const Args& args) {
 }
 
 int run_verify(const Args& args) {
-  po::options_description o("hidato verify MANIFEST [options]");
-  o.add_options()("threads,j", po::value<int>(), "worker threads (default: every core)");
+  po::options_description o("options");
+  o.add_options()("threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "verify").at(0);
@@ -174,8 +174,8 @@ int run_verify(const Args& args) {
 }
 
 int run_merge(const Args& args) {
-  po::options_description o("hidato merge SHARD_MANIFEST... --out DIR");
-  o.add_options()("out,o", po::value<std::string>(), "output folder of the joined book (required)");
+  po::options_description o("options");
+  o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder of the joined book (required)");
   const Parsed p = parse(args, o, "manifests", -1);
   if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST... --out DIR", o), exit_ok;
   const auto names = positionals(p, "manifests", "merge");
@@ -192,9 +192,9 @@ int run_merge(const Args& args) {
 }
 
 int run_render(const Args& args) {
-  po::options_description o("hidato render MANIFEST [options]");
-  o.add_options()("template", po::value<std::string>(), "page template (default: the manifest's)")(
-      "formats", po::value<std::string>(), "pdf, svg, pdf,svg or none (default: the manifest's)")(
+  po::options_description o("options");
+  o.add_options()("template", po::value<std::string>()->value_name("T"), "page template (default: the manifest's)")(
+      "formats", po::value<std::string>()->value_name("F"), "pdf, svg, pdf,svg or none (default: the manifest's)")(
       "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)");
   const Parsed p = parse(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg] [--out DIR]", o), exit_ok;

@@ -105,7 +105,7 @@ void Progress::finish() {
 }
 
 std::string summary_table(const std::vector<SetTally>& sets) {
-  std::size_t name_w = 3;
+  std::size_t name_w = 5;  // "total"
   for (const auto& s : sets) name_w = std::max(name_w, s.name.size());
   std::string out = pad("set", name_w) + "  " + pad("made", 6, true) + "  " + pad("failed", 6, true) +
                     "  " + pad("median ms", 10, true) + "  grades\n";

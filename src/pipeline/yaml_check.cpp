@@ -98,10 +98,19 @@ std::string suggestion(std::string_view word, const std::vector<std::string>& ca
 
 void check_keys(const YAML::Node& map, const std::string& path,
                 const std::vector<std::string>& allowed, Problems& problems) {
+  std::vector<std::pair<std::string, int>> seen;  // key, line
   for (const auto& kv : map) {
     const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "?";
-    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     const std::string where = path.empty() ? key : path + "." + key;
+    const int line = kv.first.Mark().line + 1;
+    const auto dup = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
+    if (dup != seen.end()) {
+      problems.add(kv.first, where, "key '" + key + "' given twice (first at line " +
+                                        std::to_string(dup->second) + ")");
+      continue;
+    }
+    seen.emplace_back(key, line);
+    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     problems.add(kv.first, where, "unknown key '" + key + "'" + suggestion(key, allowed));
   }
 }

@@ -78,6 +78,11 @@ TEST(Config, EveryProblemIsReportedAtOnceInFileOrder) {
             "book.yaml:13:16: sets[3].obstacles: 0.7 is out of range (at least 0 and below 0.5)");
 }
 
+TEST(Config, KeyGivenTwice) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: a\n    rows: 5\n    rows: 6\n"),
+            "book.yaml:5:5: sets[0].rows: key 'rows' given twice (first at line 4)");
+}
+
 TEST(Config, WrongTypesAndRanges) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, rows: abc}]\n"),
             "book.yaml:2:24: sets[0].rows: expected a whole number, got 'abc'");
