@@ -252,6 +252,23 @@ TEST(Symmetry, HexMirrorsKeepNeighbourSets) {
     }
 }
 
+// The deeper techniques (gap-paths budgets, regions, what-ifs in number order) must not depend on
+// cell numbering either: every fixture above keeps its grade under every valid symmetry.
+TEST(Symmetry, DeepTechniqueFixturesKeepTheirGrade) {
+  for (const char* desc : {"square8:3x4:10,.,x,3/11,.2,2/.4", "square8:4x4:14,11,1,./12,.3/x,.,x,./.4",
+                           "hex6:5x5:18,.2,12,./.2,15,.,10/20,.,22,.,9/.,5,.3/2,.,4,x2",
+                           "hex6:3x4:.,2,.2/.2,10,./.2,11,.", "square8:4x5:.4,1/.,13,.,x,./.2,15,18,17/9,.4",
+                           "square4:5x4:.2,17,./.2,16,./.,10,.,x/8,.3/.4"}) {
+    const Puzzle p = parse_description(desc);
+    const Grade g = grade(p);
+    for (const auto& sym : testing::symmetries(p.board.topology(), p.board.rows(), p.board.cols())) {
+      const Puzzle image = testing::transformed(p, sym);
+      ASSERT_TRUE(testing::keeps_adjacency(p, image, sym)) << sym.name;
+      EXPECT_EQ(grade(image), g) << desc << " " << sym.name << ": " << summary(grade(image)) << " vs " << summary(g);
+    }
+  }
+}
+
 TEST(Symmetry, PublishedHexPuzzleGradeSurvivesMirrors) {
   const Puzzle p = read_puzzle_file(std::filesystem::path(HIDATO_SHARED_DIR) / "puzzles/published/prop-hex-5x5.txt");
   const Grade g = grade(p);
