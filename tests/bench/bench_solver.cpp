@@ -292,5 +292,20 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   std::printf("deadline per puzzle %ld ms; gave up: %d\n", deadline_ms, gave_up_total);
+  if (filter.empty() && !list) {
+    // Deadline promptness: open 40x40 square8 board with two clues, 50 ms deadline, 5 runs.
+    Puzzle open{Board(Topology::square8, 40, 40, std::vector<bool>(1600, true)), Values(1600, 0), {}};
+    open.givens[0] = 500;
+    open.givens[1599] = 1100;
+    double worst = 0;
+    for (int i = 0; i < 5; ++i) {
+      SolveLimits limits;
+      const auto start = Clock::now();
+      limits.deadline = start + std::chrono::milliseconds(50);
+      count_solutions(open, 2, limits);
+      worst = std::max(worst, std::chrono::duration<double, std::milli>(Clock::now() - start).count() - 50.0);
+    }
+    std::printf("deadline overshoot (40x40 open, 50 ms deadline, worst of 5): %.2f ms\n", worst);
+  }
   return 0;
 }
