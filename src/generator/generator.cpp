@@ -22,6 +22,7 @@ struct Attempt {
   Puzzle puzzle;
   Values solution;
   Grade grade;
+  int undecided = 0;
 };
 
 int distance(Difficulty a, Difficulty b) { return std::abs(static_cast<int>(a) - static_cast<int>(b)); }
@@ -129,7 +130,7 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   budget.nodes_used += nodes;
   if (!ok) return std::nullopt;
   Grade g = grade(puzzle);
-  return Attempt{std::move(puzzle), solution, std::move(g)};
+  return Attempt{std::move(puzzle), solution, std::move(g), budget.undecided};
 }
 
 Failure stopped(StopReason r, int attempts) {
@@ -155,9 +156,11 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   limits.cancel = cancel;
   if (job.budget.deadline_ms > 0) limits.deadline = start + std::chrono::milliseconds(job.budget.deadline_ms);
   std::optional<GeneratedPuzzle> best;
+  int best_undecided = 0;
   GenStats stats;
   const auto finish = [&](GeneratedPuzzle g) {
     g.stats = stats;
+    g.stats.undecided = best_undecided;
     g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return g;
   };
@@ -174,6 +177,7 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
     const int d = distance(attempt->grade.level, job.target);
     if (best && distance(best->grade.level, job.target) <= d) continue;
     best = GeneratedPuzzle{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, {}};
+    best_undecided = attempt->undecided;
     if (d == 0) return finish(std::move(*best));
   }
   if (!best) return Failure{"budget", stats.attempts};

@@ -51,6 +51,8 @@ struct GenStats {
   std::uint64_t nodes = 0;  // solver nodes over all attempts
   double ms = 0;
   int attempts = 0;
+  int undecided = 0;        // removal tests of the returned attempt the solver could not settle
+                            // within its per-call cap (the given was kept; 0 = proven minimal)
 };
 
 struct GeneratedPuzzle {

@@ -31,7 +31,7 @@ double percentile(std::vector<double> v, double p) {
 void bench_spec(Topology t, int rows, int cols, Difficulty level, int n) {
   std::vector<double> ms, ratio, score;
   int levels[4] = {0, 0, 0, 0};
-  int failed = 0;
+  int failed = 0, undecided = 0;
   for (int i = 0; i < n; ++i) {
     PuzzleJob job;
     job.board.topology = t;
@@ -49,13 +49,14 @@ void bench_spec(Topology t, int rows, int cols, Difficulty level, int n) {
     const auto& g = r.value();
     ratio.push_back(static_cast<double>(count_givens(g.puzzle.givens)) / g.puzzle.board.size());
     score.push_back(g.grade.score);
+    undecided += g.stats.undecided > 0 ? 1 : 0;
     ++levels[static_cast<int>(g.grade.level)];
   }
   std::printf("%-8s %3dx%-3d %-7s n=%-3d median %9.2f ms  p95 %9.2f ms  clues %5.1f%%  score %6.1f  failed %d  "
-              "levels e/m/h/x %d/%d/%d/%d\n",
+              "levels e/m/h/x %d/%d/%d/%d  not-proven-minimal %d\n",
               std::string(to_string(t)).c_str(), rows, cols, std::string(to_string(level)).c_str(), n,
               percentile(ms, 0.5), percentile(ms, 0.95), 100 * percentile(ratio, 0.5), percentile(score, 0.5),
-              failed, levels[0], levels[1], levels[2], levels[3]);
+              failed, levels[0], levels[1], levels[2], levels[3], undecided);
   std::fflush(stdout);
 }
 
