@@ -74,6 +74,11 @@ CellId GradeState::single(int v) const {
   return no_cell;
 }
 
+const ReachMemo* GradeState::reach_memo(int lo) const {
+  if (static_cast<std::size_t>(lo) >= memos_.size() || memos_[lo].hi == 0) return nullptr;
+  return &memos_[lo];
+}
+
 bool GradeState::erase(int v, CellId c) {
   std::uint64_t& word = row(v)[c >> 6];
   const std::uint64_t bit = std::uint64_t{1} << (c & 63);
@@ -96,6 +101,7 @@ void GradeState::place(int v, CellId c) {
   cell_of_[v] = c;
   value_at_[c] = v;
   ++placed_;
+  placement_log_.push_back(c);
   std::uint64_t* others = by_cell_.data() + static_cast<std::size_t>(c) * vwords_;
   for (std::size_t w = 0; w < vwords_; ++w)
     for (std::uint64_t bits = others[w]; bits != 0; bits &= bits - 1) {
@@ -133,6 +139,10 @@ Applied GradeState::apply(const Deductions& d) {
     ++out.placed;
   }
   for (int v = 1; v <= n_; ++v) out.narrowed += touched[v];
+  if (!broken_ && !d.memos.empty()) {
+    memos_.resize(static_cast<std::size_t>(n_) + 1);
+    for (const auto& [lo, memo] : d.memos) memos_[lo] = memo;
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 // cells are numbered, so the grade is the same for a rotated or mirrored board.
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -18,11 +19,23 @@
 
 namespace hidato::grading {
 
+// What only-cell saw of one gap (lo..hi between the cells below and above): the cells its reach
+// searches visited. While none of them is taken, the reach is the same and, its removals being
+// applied, the gap has nothing new to cross off. A cache only: grades are the same without it.
+struct ReachMemo {
+  int hi = 0;
+  CellId below = no_cell;
+  CellId above = no_cell;
+  std::size_t log_size = 0;            // placements made before it was computed
+  std::vector<std::uint64_t> visited;  // bitset over cells
+};
+
 struct Deductions {
   std::vector<std::pair<int, CellId>> place;   // (value, cell): value v is at cell
   std::vector<std::pair<int, CellId>> remove;  // (value, cell): cell cannot hold v
   bool contradiction = false;                  // the position has no solution
   std::uint64_t what_ifs = 0;                  // trials spent (charged to the state's budget)
+  std::vector<std::pair<int, ReachMemo>> memos;  // only-cell's per-gap memos (by lo), kept by apply()
   bool empty() const { return place.empty() && remove.empty() && !contradiction; }
 };
 
@@ -80,6 +93,14 @@ class GradeState {
 
   Applied apply(const Deductions& d);
 
+  // The memo only-cell left for the gap starting at lo (nullptr when none), and the cells placed
+  // since `log_size` placements had been made.
+  const ReachMemo* reach_memo(int lo) const;
+  std::span<const CellId> placed_since(std::size_t log_size) const {
+    return std::span<const CellId>(placement_log_).subspan(log_size);
+  }
+  std::size_t placements_logged() const { return placement_log_.size(); }
+
  private:
   const std::uint64_t* row(int v) const { return cand_.data() + static_cast<std::size_t>(v) * words_; }
   std::uint64_t* row(int v) { return cand_.data() + static_cast<std::size_t>(v) * words_; }
@@ -94,6 +115,8 @@ class GradeState {
   int placed_ = 0;
   bool broken_ = false;
   std::uint64_t what_ifs_left_ = 0;
+  std::vector<CellId> placement_log_;  // cells in the order they were placed
+  std::vector<ReachMemo> memos_;       // by gap start lo; hi == 0 for none
   std::vector<std::uint64_t> cand_;  // (n+1) rows of words_ words; row 0 unused
   std::vector<int> count_;           // popcount of each row
   std::size_t vwords_ = 0;           // words per row of by_cell_

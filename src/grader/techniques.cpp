@@ -39,6 +39,10 @@ class Balls {
     }
     for (std::size_t i = words_; i < bits_.size(); ++i) bits_[i] |= bits_[i - words_];
   }
+  // Marks the cells the last search visited in `bits`.
+  void add_visited(std::vector<std::uint64_t>& bits) const {
+    for (CellId c : reached_) bits[c >> 6] |= std::uint64_t{1} << (c & 63);
+  }
   // Word w of the ball of radius d.
   std::uint64_t within(int d, std::size_t w) const {
     return bits_[static_cast<std::size_t>(std::min(d, depth_)) * words_ + w];
@@ -52,6 +56,16 @@ class Balls {
   std::vector<CellId> reached_;
   std::vector<std::uint64_t> bits_;
 };
+
+// True when only-cell already crossed off everything out of reach for gap g and no cell its
+// searches visited has been taken since: the reach is unchanged.
+bool reach_unchanged(const GradeState& s, const Gap& g) {
+  const ReachMemo* memo = s.reach_memo(g.lo);
+  if (memo == nullptr || memo->hi != g.hi || memo->below != g.below || memo->above != g.above) return false;
+  for (CellId c : s.placed_since(memo->log_size))
+    if ((memo->visited[c >> 6] >> (c & 63)) & 1U) return false;
+  return true;
+}
 
 void add_bits(std::vector<std::pair<int, CellId>>& out, int v, std::size_t w, std::uint64_t bits) {
   for (; bits != 0; bits &= bits - 1)
@@ -140,8 +154,20 @@ Deductions only_cell(const GradeState& s) {
   Balls from_below(s), from_above(s);
   const std::uint64_t all = ~std::uint64_t{0};
   for (const Gap& g : gaps(s)) {
-    if (g.below != no_cell) from_below.explore(g.below, g.length());
-    if (g.above != no_cell) from_above.explore(g.above, g.length());
+    if (reach_unchanged(s, g)) {  // nothing new to cross off; a number may still be down to one cell
+      for (int v = g.lo; v <= g.hi; ++v)
+        if (s.count(v) == 1) d.place.emplace_back(v, s.single(v));
+      continue;
+    }
+    ReachMemo memo{g.hi, g.below, g.above, s.placements_logged(), std::vector<std::uint64_t>(s.words(), 0)};
+    if (g.below != no_cell) {
+      from_below.explore(g.below, g.length());
+      from_below.add_visited(memo.visited);
+    }
+    if (g.above != no_cell) {
+      from_above.explore(g.above, g.length());
+      from_above.add_visited(memo.visited);
+    }
     for (int v = g.lo; v <= g.hi; ++v) {
       int left = 0;
       CellId last = no_cell;
@@ -158,6 +184,7 @@ Deductions only_cell(const GradeState& s) {
       }
       if (left == 1) d.place.emplace_back(v, last);
     }
+    if (g.below != no_cell || g.above != no_cell) d.memos.emplace_back(g.lo, std::move(memo));
   }
   return d;
 }
