@@ -170,6 +170,8 @@ int run_verify(const Args& args) {
     return exit_puzzle_failed;
   }
   std::cout << "verified " << ok << " puzzles: each has exactly one solution, the recorded one\n";
+  const std::size_t failed = m.entries.size() - static_cast<std::size_t>(ok);
+  if (failed) std::cout << "(" << failed << " failed jobs are recorded in the manifest; they have no puzzle to verify)\n";
   return exit_ok;
 }
 

@@ -112,7 +112,7 @@ std::string summary_table(const std::vector<SetTally>& sets) {
   int made = 0, failed = 0;
   for (const auto& s : sets) {
     out += pad(s.name, name_w) + "  " + pad(std::to_string(s.made), 6, true) + "  " +
-           pad(std::to_string(s.failed), 6, true) + "  " + pad(fixed(median(s.ms), 1), 10, true) +
+           pad(std::to_string(s.failed), 6, true) + "  " + pad(s.ms.empty() ? "-" : fixed(median(s.ms), 1), 10, true) +
            "  " + grades_text(s) + "\n";
     made += s.made;
     failed += s.failed;
