@@ -68,6 +68,13 @@ class GradeState {
     for (std::size_t w = 0; w < vwords_; ++w) k += std::popcount(by_cell_[static_cast<std::size_t>(c) * vwords_ + w]);
     return k;
   }
+  // The smallest number that may still sit in cell c (0 when none).
+  int first_value(CellId c) const {
+    for (std::size_t w = 0; w < vwords_; ++w)
+      if (const std::uint64_t bits = by_cell_[static_cast<std::size_t>(c) * vwords_ + w]; bits != 0)
+        return static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+    return 0;
+  }
   int placed() const { return placed_; }
   bool solved() const { return !broken_ && placed_ == n_; }
   bool broken() const { return broken_; }  // a contradiction: the puzzle has no solution

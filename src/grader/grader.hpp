@@ -35,7 +35,7 @@ struct Grade {
 
 struct GradeLimits {
   // Technique passes (one sweep of one technique over the board). Running out counts as
-  // "needs search". A 20x20 puzzle takes a few hundred to a few thousand passes.
+  // "needs search". A 20x20 puzzle takes a few hundred passes at most.
   std::uint64_t max_steps = 1'000'000;
   // What-ifs (trials of the tier-4 "contradiction" technique) allowed over the whole grade, per
   // cell of the board; 0 turns the technique off (faster, but more puzzles then need search).

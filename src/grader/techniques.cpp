@@ -193,18 +193,11 @@ Deductions only_cell(const GradeState& s) {
 // one number holds it (and one that no number can reach is a contradiction).
 Deductions only_value(const GradeState& s) {
   Deductions d;
-  std::vector<int> seen(static_cast<std::size_t>(s.n()), 0);
-  std::vector<int> by(static_cast<std::size_t>(s.n()), 0);
-  for (int v = 1; v <= s.n(); ++v) {
-    if (s.is_placed(v)) continue;
-    s.for_each_candidate(v, [&](CellId x) {
-      ++seen[x];
-      by[x] = v;
-    });
-  }
   for (CellId x = 0; x < s.n(); ++x) {
-    if (s.is_free(x) && seen[x] == 1) d.place.emplace_back(by[x], x);
-    if (s.is_free(x) && seen[x] == 0) d.contradiction = true;
+    if (!s.is_free(x)) continue;
+    const int holders = s.values_count(x);
+    if (holders == 1) d.place.emplace_back(s.first_value(x), x);
+    if (holders == 0) d.contradiction = true;
   }
   return d;
 }
