@@ -1,6 +1,6 @@
 // bench_generator: time per puzzle, clue ratio and grade distribution of make_puzzle.
 //
-//   bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--paths]
+//   bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--size N] [--level L] [--paths]
 //
 // Prints one line per (topology, size, level): median and 95th percentile milliseconds per
 // puzzle, median clue ratio (givens / cells), median grader score, failures, and how many
@@ -83,19 +83,22 @@ void bench_paths(Topology t, int side, int n) {
 int main(int argc, char** argv) {
   bool quick = false, paths = false;
   int n = 20;
-  std::string only;
+  std::string only, level;
+  int size = 0;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true, n = 5;
     else if (!std::strcmp(argv[i], "--paths")) paths = true;
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) n = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!std::strcmp(argv[i], "--size") && i + 1 < argc) size = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
     else {
-      std::fprintf(stderr, "usage: bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--paths]\n");
+      std::fprintf(stderr, "usage: bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--size N] [--level L] [--paths]\n");
       return 1;
     }
   }
   for (Topology t : {Topology::square8, Topology::hex6, Topology::square4})
-    if (only.empty() || only == to_string(t)) bench_paths(t, 40, quick ? 5 : 20);
+    if ((only.empty() || only == to_string(t)) && (paths || size == 0)) bench_paths(t, 40, quick ? 5 : 20);
   if (paths) return 0;
   struct Size { int rows, cols; };
   const std::vector<Size> sizes = quick ? std::vector<Size>{{7, 7}, {10, 10}} : std::vector<Size>{{7, 7}, {10, 10}, {15, 15}, {20, 20}, {30, 30}};
@@ -103,7 +106,8 @@ int main(int argc, char** argv) {
     if (!only.empty() && only != to_string(t)) continue;
     for (const Size s : sizes)
       for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert})
-        bench_spec(t, s.rows, s.cols, d, s.rows >= 30 ? std::max(1, n / 4) : n);
+        if ((size == 0 || size == s.rows) && (level.empty() || level == to_string(d)))
+          bench_spec(t, s.rows, s.cols, d, s.rows >= 30 ? std::max(1, n / 4) : n);
   }
   return 0;
 }
