@@ -224,7 +224,7 @@ std::vector<Family> families(bool quick) {
     for (int side : quick ? std::vector<int>{10} : std::vector<int>{10, 20})
       for (double clues : {0.2, 0.35}) random_family(t, side, 0.0, clues, 0, count);
   for (int side : quick ? std::vector<int>{10} : std::vector<int>{10, 20})
-    random_family(Topology::square8, side, 0.0, 0.2, 1, count);
+    random_family(Topology::square8, side, 0.0, 0.3, 1, count);
   random_family(Topology::hex6, quick ? 10 : 15, 0.0, 0.2, 1, count);
   random_family(Topology::square4, quick ? 10 : 15, 0.0, 0.2, 1, count);
   for (int side : quick ? std::vector<int>{10} : std::vector<int>{10, 20})
