@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-
 namespace hidato::solver_detail {
 
 Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
