@@ -114,6 +114,13 @@ json spec_json(const BoardSpec& s, Difficulty d) {
   return j;
 }
 
+// Hard and expert givens are minimal; say whether the solver settled every removal test.
+std::string minimal_line(const GeneratedPuzzle& g) {
+  if (g.job.target < Difficulty::hard) return "";
+  if (g.stats.undecided == 0) return "# minimal: proven\n";
+  return "# minimal: not proven (" + std::to_string(g.stats.undecided) + " removal tests undecided)\n";
+}
+
 std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
   std::ostringstream out;
   out << "# puzzle: " << index + 1 << "/" << count << "\n"
@@ -121,6 +128,7 @@ std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
       << "# seed: " << g.job.seed << "\n"
       << "# grade: " << grade_text(g.grade) << "\n"
       << "# attempt: " << g.attempt << "\n"
+      << minimal_line(g)
       << "# description: " << describe(g.puzzle) << "\n"
       << format_puzzle(g.puzzle);
   const std::string solution = format_grid(g.puzzle, g.solution);
@@ -135,7 +143,8 @@ std::string puzzle_json(const GeneratedPuzzle& g) {
                   {"seed", g.job.seed},
                   {"attempt", g.attempt},
                   {"description", describe(g.puzzle)},
-                  {"grade", grade_json(g.grade)}};
+                  {"grade", grade_json(g.grade)},
+                  {"undecided", g.stats.undecided}};
   return j.dump() + "\n";
 }
 

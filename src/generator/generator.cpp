@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
@@ -81,14 +82,16 @@ bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits,
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
 // strip in two phases. Phase 1 (grader): drop givens while a person can still finish by
-// deduction at no more than the target level (for expert: at any tier) -- a puzzle the grader
-// finishes is unique, and grading is cheaper than proving. Phase 2 (solver, hard and expert
-// only): drop any remaining given whose removal the solver still proves unique, which makes the
-// set minimal. The easier levels stop at min_clue_ratio. With `doomed_if_removed` (a hard target
-// that already has an expert fallback), the first phase-2 removal proves the attempt cannot be
-// hard (fewer givens never make deduction easier), so phase 2 stops and `doomed` is set.
+// deduction at no more than the target level (the grader stops at the target's tier) -- a puzzle
+// the grader finishes is unique, and grading is cheaper than proving. Phase 2 (solver, hard and
+// expert only): drop any remaining given whose removal the solver still proves unique, which
+// makes the set minimal; a single-given test the per-call cap left open is retried once with ten
+// times the cap, and `open` counts those still open (their givens stay; minimality unproven).
+// The easier levels stop at min_clue_ratio. With `doomed_if_removed` (a hard target that already
+// has an expert fallback), the first phase-2 removal proves the attempt cannot be hard (fewer
+// givens never make deduction easier), so phase 2 stops and `doomed` is set.
 std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values& solution, const PuzzleJob& job,
-                        Rng& rng, StripBudget& budget, bool doomed_if_removed, bool& doomed) {
+                        Rng& rng, StripBudget& budget, bool doomed_if_removed, bool& doomed, int& open) {
   const int n = static_cast<int>(solution.size());
   GradeLimits only_up_to_target;  // a deeper tier would be needed -> graded as needing search
   only_up_to_target.max_tier = static_cast<int>(job.target) + 1;
@@ -97,18 +100,44 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
     const Grade g = grade(p, only_up_to_target);
     return !g.needs_search && g.level <= job.target;
   };
-  const Acceptable unique = [&](const Puzzle& p) {
-    if (doomed) return false;
-    const bool ok = proved_unique(p, budget);
-    doomed = ok && doomed_if_removed;
-    return ok;
-  };
   std::vector<bool> keep(solution.size(), true);
   const int min_keep = static_cast<int>(min_clue_ratio(job.target) * n);
   const bool hide = job.board.hide_ends;
   keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, min_keep);
   if (job.target < Difficulty::hard) return keep;
-  return strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), unique);
+  std::vector<bool> shown = keep;  // phase 2's current set, followed from outside strip_givens
+  std::vector<CellId> open_tests;
+  const Acceptable unique = [&](const Puzzle& p) {
+    if (doomed) return false;
+    const int undecided_before = budget.undecided;
+    const bool ok = proved_unique(p, budget);
+    std::vector<CellId> removed;
+    for (CellId c = 0; c < n; ++c)
+      if (shown[static_cast<std::size_t>(c)] && p.givens[static_cast<std::size_t>(c)] == 0) removed.push_back(c);
+    if (ok)
+      for (CellId c : removed) shown[static_cast<std::size_t>(c)] = false;
+    if (budget.undecided > undecided_before && removed.size() == 1) open_tests.push_back(removed[0]);
+    doomed = ok && doomed_if_removed;
+    return ok;
+  };
+  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), unique);
+  Puzzle p = base;
+  const std::uint64_t cap = budget.per_call;
+  budget.per_call = cap > std::numeric_limits<std::uint64_t>::max() / 10 ? cap : cap * 10;
+  for (CellId c : open_tests) {
+    if (doomed) break;
+    p.givens = givens_from(solution, keep);
+    p.givens[static_cast<std::size_t>(c)] = 0;
+    const int undecided_before = budget.undecided;
+    if (proved_unique(p, budget)) {
+      keep[static_cast<std::size_t>(c)] = false;
+      doomed = doomed_if_removed;
+    } else if (budget.undecided > undecided_before) {
+      ++open;
+    }
+  }
+  budget.per_call = cap;
+  return keep;
 }
 
 // One attempt; nullopt when the fill or the proof failed within the budget.
@@ -119,8 +148,9 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
   bool doomed = false;
-  const auto keep =
-      strip(puzzle, filled->order, solution, job, rng, budget, have_fallback && job.target == Difficulty::hard, doomed);
+  int open = 0;
+  const auto keep = strip(puzzle, filled->order, solution, job, rng, budget,
+                          have_fallback && job.target == Difficulty::hard, doomed, open);
   if (budget.interrupted != StopReason::none || doomed) return std::nullopt;
   puzzle.givens = givens_from(solution, keep);
   SolveLimits limits = budget.limits;
@@ -130,7 +160,7 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   budget.nodes_used += nodes;
   if (!ok) return std::nullopt;
   Grade g = grade(puzzle);
-  return Attempt{std::move(puzzle), solution, std::move(g), budget.undecided};
+  return Attempt{std::move(puzzle), solution, std::move(g), open};
 }
 
 Failure stopped(StopReason r, int attempts) {

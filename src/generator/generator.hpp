@@ -52,7 +52,8 @@ struct GenStats {
   double ms = 0;
   int attempts = 0;
   int undecided = 0;        // removal tests of the returned attempt the solver could not settle
-                            // within its per-call cap (the given was kept; 0 = proven minimal)
+                            // within its per-call cap, even on a retry with 10x the cap (the
+                            // given was kept; 0 = proven minimal)
 };
 
 struct GeneratedPuzzle {
