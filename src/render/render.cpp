@@ -28,6 +28,20 @@ std::string numbered(const std::string& basename, const char* what, int n, int w
   return basename + "-" + what + "-" + buf + ".svg";
 }
 
+// SVGs of this book's basename that the render just finished did not write: pages of an earlier,
+// longer book in the same folder. Left alone they would read as part of this book.
+void remove_stale_svgs(const RenderOptions& options, const std::vector<std::filesystem::path>& written) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(options.out_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool ours = name.ends_with(".svg") && (name.starts_with(options.basename + "-page-") ||
+                                                 name.starts_with(options.basename + "-puzzle-") ||
+                                                 name.starts_with(options.basename + "-answer-"));
+    if (ours && std::find(written.begin(), written.end(), entry.path()) == written.end())
+      std::filesystem::remove(entry.path(), ec);
+  }
+}
+
 int number_width(int largest) { return std::max(3, static_cast<int>(std::to_string(largest).size())); }
 
 // The cell size a puzzle got in its slot in `kind` pages (so a lone SVG matches the book).
@@ -115,6 +129,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
                                     [&](Canvas& c) { draw_page(c, view, p); }));
   }
   if (options.svg_per_puzzle) write_puzzle_svgs(view, options, out);
+  remove_stale_svgs(options, out.files);
   return out;
 }
 

@@ -151,6 +151,25 @@ TEST(RenderOutput, NamesTheFilesItWrites) {
   for (const auto& e : fs::directory_iterator(dir)) EXPECT_FALSE(e.path().string().ends_with(".tmp-hidato"));
 }
 
+TEST(RenderOutput, ShorterBookRemovesTheOldBooksExtraSvgPages) {
+  const fs::path dir = fresh_dir("shorter");
+  render_sample(dir);
+  std::ofstream(dir / "notes.svg") << "<svg/>";  // not the book's: left alone
+  RenderOptions opt;
+  opt.out_dir = dir;
+  const std::vector<PrintablePuzzle> all = fixtures::mixed_book();
+  const std::vector<PrintablePuzzle> one(all.begin(), all.begin() + 1);
+  const RenderedBook book = render_book(sample_info(), one, load_page_template("a4"), opt);
+  std::vector<std::string> svgs;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".svg") svgs.push_back(e.path().filename().string());
+  std::sort(svgs.begin(), svgs.end());
+  std::vector<std::string> expected = {"notes.svg"};
+  for (int i = 1; i <= book.pages; ++i) expected.push_back("book-page-00" + std::to_string(i) + ".svg");
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(svgs, expected);
+}
+
 TEST(RenderOutput, PdfHasEveryPageAndEmbedsDejaVuSubsets) {
   const fs::path dir = fresh_dir("pdf");
   const RenderedBook book = render_sample(dir, true, false);
