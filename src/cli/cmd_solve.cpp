@@ -63,9 +63,14 @@ bool looks_like_description(const std::string& arg) {
   return arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
 }
 
-Input read_input(const std::string& arg) {
-  if (looks_like_description(arg)) return {arg, parse_description(arg)};
-  return {arg, read_puzzle_file(arg)};
+// A file may hold several puzzles (generate --count K): they are named FILE#1, FILE#2, ...
+std::vector<Input> read_input(const std::string& arg) {
+  if (looks_like_description(arg)) return {{arg, parse_description(arg)}};
+  std::vector<Puzzle> puzzles = read_puzzle_collection(arg);
+  std::vector<Input> out;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    out.push_back({puzzles.size() == 1 ? arg : arg + "#" + std::to_string(i + 1), std::move(puzzles[i])});
+  return out;
 }
 
 SolveLimits limits_for(const SolveOptions& o) {
@@ -137,7 +142,8 @@ int run_solve(const Args& args) {
   o.budget = static_cast<std::uint64_t>(budget);
 
   std::vector<Input> inputs;
-  for (const std::string& arg : o.inputs) inputs.push_back(read_input(arg));  // validate all first
+  for (const std::string& arg : o.inputs)  // validate all first
+    for (Input& in : read_input(arg)) inputs.push_back(std::move(in));
 
   bool all_unique = true;
   for (const Input& in : inputs) {

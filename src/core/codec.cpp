@@ -186,14 +186,69 @@ Puzzle parse_puzzle(std::string_view text, const std::string& source) {
   return build_puzzle(read_raw(text, source), source);
 }
 
-Puzzle read_puzzle_file(const std::filesystem::path& file) {
+namespace {
+
+std::string read_text_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::error_code ec;
   if (!in || std::filesystem::is_directory(file, ec))
     throw InputError(located(file.string(), 0, 0, "cannot read the file (does it exist?)"));
   std::ostringstream ss;
   ss << in.rdbuf();
-  return parse_puzzle(ss.str(), file.string());
+  return ss.str();
+}
+
+bool is_header(std::string_view line, std::string_view key, bool with_colon) {
+  const std::string t = trim(line);
+  if (t.empty() || t[0] != '#') return false;
+  const std::string body = trim(std::string_view(t).substr(1));
+  if (with_colon) return body.starts_with(std::string(key) + ":");
+  return body == key;
+}
+
+}  // namespace
+
+Puzzle read_puzzle_file(const std::filesystem::path& file) {
+  return parse_puzzle(read_text_file(file), file.string());
+}
+
+// Plan: give every line a block number (the puzzle it belongs to, or -1 inside a `# solution`
+// block), then build one text per block with the other blocks' lines left empty, so that the
+// line numbers of error messages stay those of the file.
+std::vector<Puzzle> parse_puzzle_collection(std::string_view text, const std::string& source) {
+  std::vector<std::string_view> lines;
+  for (std::size_t pos = 0; pos <= text.size();) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  std::vector<int> block(lines.size(), 0);
+  int current = 0;
+  bool in_solution = false, has_content = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (is_header(lines[i], "puzzle", true)) {
+      if (has_content) ++current;
+      has_content = in_solution = false;
+    }
+    if (is_header(lines[i], "solution", false)) in_solution = true;
+    block[i] = in_solution ? -1 : current;
+    if (!in_solution && !trim(lines[i]).empty() && trim(lines[i])[0] != '#') has_content = true;
+  }
+  std::vector<Puzzle> out;
+  for (int b = 0; b <= current; ++b) {
+    std::string one;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (block[i] == b) one += lines[i];
+      one += '\n';
+    }
+    out.push_back(parse_puzzle(one, source));
+  }
+  return out;
+}
+
+std::vector<Puzzle> read_puzzle_collection(const std::filesystem::path& file) {
+  return parse_puzzle_collection(read_text_file(file), file.string());
 }
 
 std::string format_grid(const Puzzle& puzzle, const Values& values) {

@@ -19,6 +19,12 @@ namespace hidato {
 Puzzle parse_puzzle(std::string_view text, const std::string& source);
 Puzzle read_puzzle_file(const std::filesystem::path& file);
 
+// A file may hold several puzzles, as `hidato generate --count K` writes them: each starts with a
+// `# puzzle:` header line, and a `# solution` line starts its answer grid, which readers skip.
+// Every puzzle keeps the file's own line numbers in error messages.
+std::vector<Puzzle> parse_puzzle_collection(std::string_view text, const std::string& source);
+std::vector<Puzzle> read_puzzle_collection(const std::filesystem::path& file);
+
 // Grid of `values` (0 -> `.`) in the text format, with the topology header and `puzzle.headers`.
 std::string format_grid(const Puzzle& puzzle, const Values& values);
 inline std::string format_puzzle(const Puzzle& p) { return format_grid(p, p.givens); }

@@ -129,3 +129,21 @@ TEST(Codec, GridRowsUseMinusOneForHoles) {
   const Puzzle p = parse_puzzle("1 x\n. 3\n", "p");
   EXPECT_EQ(to_grid(p.board, p.givens), (std::vector<std::vector<int>>{{1, -1}, {0, 3}}));
 }
+
+TEST(Codec, CollectionsSkipSolutionsAndKeepLineNumbers) {
+  const std::string text =
+      "# puzzle: 1/2\n# topology: square8\n1 .\n. 4\n# solution\n1 2\n3 4\n\n"
+      "# puzzle: 2/2\n# topology: square4\n. 2\n4 .\n# solution\n1 2\n4 3\n";
+  const auto all = parse_puzzle_collection(text, "g.txt");
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].givens, (Values{1, 0, 0, 4}));
+  EXPECT_EQ(all[1].board.topology(), Topology::square4);
+  EXPECT_EQ(all[1].givens, (Values{0, 2, 4, 0}));
+  EXPECT_EQ(parse_puzzle_collection("1 .\n. 4\n", "p").size(), 1u);
+  try {
+    parse_puzzle_collection("# puzzle: 1\n1 .\n. 4\n# puzzle: 2\n1 ?\n. .\n", "g.txt");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "g.txt:5:3: unknown token '?' (expected a number, '.' or 'x')");
+  }
+}
