@@ -16,7 +16,7 @@ Domains::Domains(const Layout& layout)
 // its own cell. Sweeping support forward (v from v-1) then backward (v from v+1) twice cuts each
 // value to the cells within reach of the givens on both sides. Only then are the per-cell value
 // sets built, so the root pays once per surviving (value, cell) pair and never per removal.
-bool Domains::init(const Values& givens) {
+bool Domains::init(const Values& givens, std::span<const Exclusion> excluded) {
   const auto nn = static_cast<std::size_t>(n_);
   const auto ww = static_cast<std::size_t>(w_);
   dom_.assign((nn + 2) * ww, 0);
@@ -37,6 +37,8 @@ bool Domains::init(const Values& givens) {
     }
     for (std::size_t i = 0; i < ww; ++i) d[i] = layout_.playable()[i] & ~given_mask[i];
   }
+  for (const Exclusion& e : excluded)
+    if (e.value >= 1 && e.value <= n_ && e.cell >= 0 && e.cell < n_) clear_bit(dom(e.value), layout_.pos_of(e.cell));
   std::vector<Word> reach(ww);
   auto cut = [&](int v, int from) {
     layout_.dilate(dom(from), reach.data());

@@ -15,6 +15,7 @@
 
 #include "core/puzzle.hpp"
 #include "solver/layout.hpp"
+#include "solver/solver.hpp"
 #include "solver/watch.hpp"
 
 namespace hidato::solver_detail {
@@ -25,7 +26,8 @@ class Domains {
 
   // Root domains from the givens (values[cell], 0 = blank), cut by distance to the givens.
   // Returns false when the givens already contradict each other. Nothing is trailed.
-  bool init(const Values& givens);
+  // `excluded` pairs (value not at cell) are removed before the cut.
+  bool init(const Values& givens, std::span<const Exclusion> excluded = {});
   // From now on every removal is trailed (call after root propagation).
   void start_trail() { trailing_ = true; }
 

@@ -46,6 +46,7 @@ void Search::explore() {
   if (!settle()) {
     if (watch_.stopped()) stop_ = true;
     ++backtracks_;
+    failed_ = true;
     if (decision_ > 0) {  // blame the failed decision and its neighbours along the path
       bump(decision_);
       if (decision_ > 1) bump(decision_ - 1);
@@ -70,8 +71,11 @@ void Search::explore() {
     const std::size_t mark = domains_.mark();
     domains_.assign(v, cands_[i]);
     decision_ = v;
+    failed_ = false;
     explore();
     domains_.undo_to(mark);
+    if (failed_) bump_segment(v);
+    failed_ = false;
   }
   cands_.resize(base);
 }
@@ -109,6 +113,14 @@ void Search::bump(int v) {
     for (double& w : weight_) w *= 1e-100;
     bump_ *= 1e-100;
   }
+}
+
+// A decision on v whose node failed outright blames the whole segment around v (the run of
+// unfixed values between two fixed ones, v excluded): the segment, not only v, could not be
+// routed, and branching on its values early after a restart settles it before the rest.
+void Search::bump_segment(int v) {
+  for (int u = v - 1; u >= 1 && domains_.count(u) > 1; --u) bump(u);
+  for (int u = v + 1; u <= domains_.n() && domains_.count(u) > 1; ++u) bump(u);
 }
 
 void Search::push_candidates(int v) {
@@ -161,7 +173,7 @@ SolveReport Search::run() {
   SolveReport rep;
   const int n = puzzle_.board.size();
   bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
-            domains_.init(puzzle_.givens);
+            domains_.init(puzzle_.givens, excluded_);
   weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
   if (ok) {
     // Root: propagate untrailed, then search with a trail.

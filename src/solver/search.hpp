@@ -16,6 +16,7 @@ class Search {
  public:
   Search(const Puzzle& puzzle, int limit, const SolveLimits& limits);
   SolveReport run();
+  void exclude(std::span<const Exclusion> excluded) { excluded_.assign(excluded.begin(), excluded.end()); }
 
  private:
   bool settle();
@@ -24,6 +25,7 @@ class Search {
   void run_with_restarts();
   int choose_value();
   void bump(int v);
+  void bump_segment(int v);
   void push_candidates(int v);
   void record_solution();
 
@@ -40,11 +42,13 @@ class Search {
   std::uint64_t backtracks_ = 0;
   bool stop_ = false;
   int decision_ = 0;                // value of the latest branching decision
+  bool failed_ = false;             // the latest node failed in its own propagation
   std::vector<double> weight_;      // conflict weight per value
   double bump_ = 1.0;
   bool shuffled_ = false;           // later runs: random order among equally good candidates
   std::uint64_t run_limit_ = 0;     // node count at which the current run restarts
   Rng rng_;
+  std::vector<Exclusion> excluded_;  // root constraints (value not at cell)
 };
 
 }  // namespace hidato::solver_detail

@@ -27,8 +27,10 @@ std::string_view to_string(StopReason r) {
   return "none";
 }
 
-SolveReport count_solutions(const Puzzle& puzzle, int limit, const SolveLimits& limits) {
+SolveReport count_solutions(const Puzzle& puzzle, int limit, const SolveLimits& limits,
+                            std::span<const Exclusion> excluded) {
   solver_detail::Search search(puzzle, limit, limits);
+  search.exclude(excluded);
   return search.run();
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include "core/puzzle.hpp"
 
@@ -44,8 +45,17 @@ struct SolveReport {
   SolveStats stats;
 };
 
+// A root constraint: `value` may not sit at `cell`. The generator's removal test uses it: a unique
+// puzzle stays unique without its given v at cell c exactly when no solution puts another value
+// at c, so "is there a solution with c != v?" (usually a fast refutation) replaces counting to 2.
+struct Exclusion {
+  CellId cell = no_cell;
+  int value = 0;
+};
+
 // limit 1: stop at the first solution (verdict `unique` then only means "found one"; use
 // limit 2 to prove uniqueness). limit >= 2: stop at the second solution.
-SolveReport count_solutions(const Puzzle& puzzle, int limit = 2, const SolveLimits& limits = {});
+SolveReport count_solutions(const Puzzle& puzzle, int limit = 2, const SolveLimits& limits = {},
+                            std::span<const Exclusion> excluded = {});
 
 }  // namespace hidato

@@ -6,7 +6,7 @@
 // (timed on the final, unique puzzle). Prints per family: count, median and max ms, median nodes,
 // and verdict counts (u unique, m multiple, n none, g gave up).
 //
-//   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--list]
+//   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--list]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -246,14 +246,16 @@ int main(int argc, char** argv) {
   bool quick = false, list = false;
   std::string filter;
   long deadline_ms = 5000;
+  int solve_limit = 2;  // count_solutions limit: 2 proves unique/multiple, 1 finds one solution
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
     else if (a == "--list") list = true;
     else if (a == "--family" && i + 1 < argc) filter = argv[++i];
     else if (a == "--deadline-ms" && i + 1 < argc) deadline_ms = std::stol(argv[++i]);
+    else if (a == "--limit" && i + 1 < argc) solve_limit = std::stoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--list]\n");
+      std::fprintf(stderr, "usage: bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--list]\n");
       return 1;
     }
   }
@@ -273,7 +275,7 @@ int main(int argc, char** argv) {
       SolveLimits limits;
       limits.deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
       const auto start = Clock::now();
-      const SolveReport r = count_solutions(p, 2, limits);
+      const SolveReport r = count_solutions(p, solve_limit, limits);
       ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       nodes.push_back(static_cast<double>(r.stats.nodes));
       clue_pct.push_back(100.0 * count_givens(p.givens) / p.board.size());
