@@ -81,6 +81,12 @@ bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits,
 // Node cap of one removal test: a test the solver cannot settle within it keeps the given.
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
+// The removal as an exclusion when it is a single given (see proved_unique).
+std::optional<Exclusion> removal_of(const std::vector<CellId>& removed, const Values& solution) {
+  if (removed.size() != 1) return std::nullopt;
+  return Exclusion{removed[0], solution[static_cast<std::size_t>(removed[0])]};
+}
+
 // strip in two phases. Phase 1 (grader): drop givens while a person can still finish by
 // deduction at no more than the target level (the grader stops at the target's tier) -- a puzzle
 // the grader finishes is unique, and grading is cheaper than proving. Phase 2 (solver, hard and
@@ -110,10 +116,10 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
   const Acceptable unique = [&](const Puzzle& p) {
     if (doomed) return false;
     const int undecided_before = budget.undecided;
-    const bool ok = proved_unique(p, budget);
     std::vector<CellId> removed;
     for (CellId c = 0; c < n; ++c)
       if (shown[static_cast<std::size_t>(c)] && p.givens[static_cast<std::size_t>(c)] == 0) removed.push_back(c);
+    const bool ok = proved_unique(p, budget, removal_of(removed, solution));
     if (ok)
       for (CellId c : removed) shown[static_cast<std::size_t>(c)] = false;
     if (budget.undecided > undecided_before && removed.size() == 1) open_tests.push_back(removed[0]);
@@ -129,7 +135,7 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
     p.givens = givens_from(solution, keep);
     p.givens[static_cast<std::size_t>(c)] = 0;
     const int undecided_before = budget.undecided;
-    if (proved_unique(p, budget)) {
+    if (proved_unique(p, budget, Exclusion{c, solution[static_cast<std::size_t>(c)]})) {
       keep[static_cast<std::size_t>(c)] = false;
       doomed = doomed_if_removed;
     } else if (budget.undecided > undecided_before) {

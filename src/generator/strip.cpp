@@ -11,11 +11,12 @@ bool interrupted(StripBudget& budget) {
   return budget.interrupted != StopReason::none;
 }
 
-bool proved_unique(const Puzzle& puzzle, StripBudget& budget) {
+bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Exclusion> removed) {
   if (budget.interrupted != StopReason::none || budget.nodes_left == 0) return false;
   SolveLimits limits = budget.limits;
   limits.max_nodes = std::min(budget.nodes_left, budget.per_call);
-  const SolveReport r = count_solutions(puzzle, 2, limits);
+  const SolveReport r = removed ? count_solutions(puzzle, 1, limits, std::span<const Exclusion>(&*removed, 1))
+                                : count_solutions(puzzle, 2, limits);
   ++budget.calls;
   const std::uint64_t used = std::min(r.stats.nodes, budget.nodes_left);
   budget.nodes_used += used;
@@ -26,7 +27,7 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget) {
     ++budget.undecided;
     if (limits.max_nodes == budget.nodes_left + used) budget.nodes_left = 0;
   }
-  return r.verdict == Verdict::unique;
+  return removed ? r.verdict == Verdict::none : r.verdict == Verdict::unique;
 }
 
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,

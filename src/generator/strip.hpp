@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -27,7 +28,10 @@ struct StripBudget {
 bool interrupted(StripBudget& budget);
 
 // True when the solver proves `puzzle` unique within the budget (gave_up counts as false).
-bool proved_unique(const Puzzle& puzzle, StripBudget& budget);
+// With `removed` (a given v at cell c just taken out of a puzzle proved unique with it), the
+// question becomes "is there a solution with something other than v at c?", which the solver
+// usually refutes far faster than it counts to two: any second solution must differ at c.
+bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Exclusion> removed = {});
 
 // Whether a puzzle (with fewer givens) is still acceptable: proved unique, or graded at a level.
 using Acceptable = std::function<bool(const Puzzle&)>;

@@ -1,0 +1,90 @@
+// Exclusions (value not at cell) as the generator's removal test: for a unique puzzle and any of
+// its givens g = v at c, "P without g is unique" must equal "P without g, with v excluded from c,
+// has no solution". Checked on every given of the shared unique puzzles and on random boards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/codec.hpp"
+#include "core/rng.hpp"
+#include "solver/solver.hpp"
+
+using namespace hidato;
+
+namespace {
+
+std::vector<Puzzle> shared_unique_puzzles() {
+  std::vector<Puzzle> out;
+  const std::filesystem::path root = std::filesystem::path(HIDATO_SHARED_DIR) / "puzzles";
+  std::ifstream tsv(root / "EXPECTED.tsv");
+  for (std::string line; std::getline(tsv, line);) {
+    std::istringstream fields(line);
+    std::string file;
+    int count = -1;
+    if (line.empty() || line[0] == '#' || !(fields >> file >> count) || count != 1) continue;
+    out.push_back(read_puzzle_file(root / file));
+  }
+  return out;
+}
+
+// Compares the two removal tests for every given of a unique puzzle; returns how many were compared.
+int compare_removal_tests(const Puzzle& p) {
+  const SolveReport full = count_solutions(p, 2);
+  if (full.verdict != Verdict::unique) return 0;
+  int compared = 0;
+  for (CellId c = 0; c < p.board.size(); ++c) {
+    const int v = p.givens[static_cast<std::size_t>(c)];
+    if (v == 0) continue;
+    Puzzle without = p;
+    without.givens[static_cast<std::size_t>(c)] = 0;
+    const bool still_unique = count_solutions(without, 2).verdict == Verdict::unique;
+    const Exclusion ex{c, v};
+    const SolveReport other = count_solutions(without, 1, {}, std::span<const Exclusion>(&ex, 1));
+    EXPECT_EQ(still_unique, other.verdict == Verdict::none) << describe(p) << " given " << v;
+    if (other.solution) {
+      EXPECT_NE((*other.solution)[static_cast<std::size_t>(c)], v);
+      EXPECT_TRUE(is_valid_solution(without, *other.solution));
+    }
+    ++compared;
+  }
+  return compared;
+}
+
+}  // namespace
+
+TEST(Exclusion, RemovalTestAgreesWithCountingOnSharedUniquePuzzles) {
+  const auto puzzles = shared_unique_puzzles();
+  ASSERT_GE(puzzles.size(), 5u);
+  int compared = 0;
+  for (const Puzzle& p : puzzles) compared += compare_removal_tests(p);
+  EXPECT_GT(compared, 50);
+}
+
+TEST(Exclusion, RemovalTestAgreesWithCountingOnRandomSnakes) {
+  // Boustrophedon paths on small boards of every topology with random clue subsets.
+  Rng rng(2026);
+  int compared = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+    const int rows = 3 + rng.below(3), cols = 3 + rng.below(3);
+    Puzzle p{Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true)), {}, {}};
+    Values sol(static_cast<std::size_t>(p.board.size()));
+    int v = 1;
+    for (int r = 0; r < rows; ++r)
+      for (int k = 0; k < cols; ++k) sol[static_cast<std::size_t>(p.board.cell_at({r, r % 2 ? cols - 1 - k : k}))] = v++;
+    std::vector<bool> keep(sol.size());
+    for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = rng.chance(0.45);
+    p.givens = givens_from(sol, keep);
+    compared += compare_removal_tests(p);
+  }
+  EXPECT_GT(compared, 20);
+}
+
+TEST(Exclusion, ExcludingTheOnlyPlaceLeavesNoSolution) {
+  const Puzzle p = parse_description("square8:1x3:1,.,3");
+  const Exclusion ex{1, 2};
+  EXPECT_EQ(count_solutions(p, 2, {}, std::span<const Exclusion>(&ex, 1)).verdict, Verdict::none);
+  EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique);
+}
