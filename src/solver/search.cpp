@@ -41,7 +41,7 @@ long Search::total_candidates() const {
 // The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict (bumping the conflict
 // weight of the decision that failed), record a solution and stop at the limit, otherwise branch
 // on a value (choose_value) and try each of its cells in turn (cells with fewer open neighbours
-// first: paths hug walls and corners).
+// first: paths hug walls and corners; then cells with fewer candidate values).
 void Search::explore() {
   if (!settle()) {
     if (watch_.stopped()) stop_ = true;
@@ -130,7 +130,10 @@ void Search::push_candidates(int v) {
     int open = 0;
     for (int q : layout_.neighbours(p)) open += domains_.values_at(q) > 1 ? 1 : 0;
     cands_.push_back(p);
-    keys_.push_back(shuffled_ ? open * 64 + rng_.below(64) : open);
+    // Ties between equally walled-in cells: the cell fewer values can still reach first (a cell
+    // only this segment can cover is taken while it still can be).
+    const int key = open * 64 + std::min(domains_.values_at(p), 63);
+    keys_.push_back(shuffled_ ? key * 64 + rng_.below(64) : key);
   });
   std::vector<int> order(keys_.size());
   std::iota(order.begin(), order.end(), 0);
