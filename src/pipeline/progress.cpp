@@ -44,7 +44,7 @@ ProgressMode progress_mode_for(int fd, bool quiet) {
 }
 
 Progress::Progress(const std::vector<BookJob>& jobs, ProgressMode mode, std::ostream& err)
-    : mode_(mode), err_(err), set_start_(Clock::now()), last_draw_(Clock::now()) {
+    : mode_(mode), err_(err), run_start_(Clock::now()), last_draw_(Clock::now()) {
   for (const BookJob& j : jobs) {
     if (sets_.empty() || sets_.back().name != j.job.set_id) {
       SetTally t;
@@ -59,6 +59,7 @@ void Progress::on_outcome(const JobOutcome& o) {
   while (current_ < sets_.size() && sets_[current_].name != o.job.job.set_id) ++current_;
   if (current_ == sets_.size()) return;
   SetTally& s = sets_[current_];
+  ++run_done_;
   if (o.made) {
     ++s.made;
     ++s.by_level[static_cast<int>(o.made->grade.level)];
@@ -76,14 +77,15 @@ void Progress::on_outcome(const JobOutcome& o) {
     draw(s, set_done);
     last_draw_ = now;
   }
-  if (set_done) set_start_ = now;
 }
 
 void Progress::draw(const SetTally& s, bool final_line) {
   if (mode_ == ProgressMode::quiet) return;
   const int done = s.made + s.failed;
-  const double secs = std::chrono::duration<double>(Clock::now() - set_start_).count();
-  const std::string rate = fixed(secs > 0 ? done / secs : 0.0, 1) + "/s";
+  // Jobs of later sets run while an earlier set's slow puzzle is still being made, so a per-set
+  // rate would be meaningless; the rate is puzzles collected per second over the whole run.
+  const double secs = std::chrono::duration<double>(Clock::now() - run_start_).count();
+  const std::string rate = fixed(secs > 0 ? run_done_ / secs : 0.0, 1) + "/s";
   const std::string counts = std::to_string(done) + "/" + std::to_string(s.total) + "  failed " +
                              std::to_string(s.failed) + "  " + rate;
   if (mode_ == ProgressMode::lines) {

@@ -42,8 +42,9 @@ class Progress {
   std::ostream& err_;
   std::vector<SetTally> sets_;
   std::size_t current_ = 0;
-  Clock::time_point set_start_;
+  Clock::time_point run_start_;  // the rate is over the whole run: sets overlap in the pipeline
   Clock::time_point last_draw_;
+  int run_done_ = 0;
 };
 
 // Per set: made, failed, median ms, grades; then the failures, one per line.
