@@ -46,6 +46,12 @@ TEST(Config, UnknownKeySuggestsTheNearestOne) {
             "book.yaml:1:21: book.titel: unknown key 'titel' (did you mean 'title'?)");
 }
 
+TEST(Config, TextMustBeUtf8) {
+  EXPECT_EQ(error_of("book: {formats: [], title: \"caf\xe9\"}\nsets: [{name: a}]\n"),
+            "book.yaml:1:28: book.title: text is not valid UTF-8 (save the file as UTF-8)");
+  EXPECT_EQ(error_of("book: {formats: [], title: \"caf\xc3\xa9\"}\nsets: [{name: a}]\n"), "(no error)");
+}
+
 TEST(Config, FarOffKeyListsTheValidOnes) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\nzzzzzz: 1\n"),
             "book.yaml:3:1: zzzzzz: unknown key 'zzzzzz' (expected one of: book, defaults, sets)");
