@@ -120,6 +120,15 @@ int run_build(const Args& args) {
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
 
+// Writes the manifest and renders its book into `out`; the exit code follows the entries.
+static int write_book(const Manifest& m, const fs::path& out) {
+  write_manifest(out / "manifest.json", m);
+  auto files = render_records(m.header.book, print_records(m), out);
+  files.insert(files.begin(), out / "manifest.json");
+  list_files(files, false);
+  return exit_for(m);
+}
+
 int run_regenerate(const Args& args) {
   po::options_description o("options");
   o.add_options()("set", po::value<std::string>()->value_name("S"), "only the puzzles of this set")(
@@ -144,12 +153,7 @@ int run_regenerate(const Args& args) {
     return exit_puzzle_failed;
   }
   std::cout << "regenerated " << checked << " puzzles: all identical to the manifest\n";
-  const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  write_manifest(out / "manifest.json", m);
-  auto files = render_records(m.header.book, print_records(m), out);
-  files.insert(files.begin(), out / "manifest.json");
-  list_files(files, false);
-  return exit_for(m);
+  return write_book(m, p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file));
 }
 
 int run_verify(const Args& args) {
@@ -185,12 +189,7 @@ int run_merge(const Args& args) {
   std::vector<Manifest> shards;
   for (const auto& n : names) shards.push_back(read_manifest(n));
   const Manifest m = merge_manifests(shards, names);
-  const fs::path out = p.vm["out"].as<std::string>();
-  write_manifest(out / "manifest.json", m);
-  auto files = render_records(m.header.book, print_records(m), out);
-  files.insert(files.begin(), out / "manifest.json");
-  list_files(files, false);
-  return exit_for(m);
+  return write_book(m, p.vm["out"].as<std::string>());
 }
 
 int run_render(const Args& args) {
