@@ -18,24 +18,6 @@ int digits_of(int n) {
 
 Point to_mm(Point p, const Box& grid, double cell) { return {grid.x + p.x * cell, grid.y + p.y * cell}; }
 
-// Edges between two playable cells, each once (from the cell with the smaller id), unit space.
-// Edges to holes and the outside belong to the outline and are drawn heavy instead.
-std::vector<Segment> inner_edges(const Board& b) {
-  std::vector<Segment> out;
-  const Topology t = b.topology();
-  for (CellId id = 0; id < b.size(); ++id) {
-    const Coord c = b.coord(id);
-    const auto corners = cell_polygon(t, c);
-    const int n = static_cast<int>(corners.size());
-    for (int e = 0; e < n; ++e) {
-      const CellId other = b.cell_at(across_edge(t, c, e));
-      if (other == no_cell || other < id) continue;
-      out.push_back({corners[static_cast<std::size_t>(e)], corners[static_cast<std::size_t>((e + 1) % n)]});
-    }
-  }
-  return out;
-}
-
 // The answer path as pieces of line between consecutive cell centres, each stopping short of the
 // box the numbers take (plus a little air), so that the line never runs through a digit.
 std::vector<Segment> path_pieces(const Board& b, const Values& solution, const Box& grid, double cell,
@@ -173,7 +155,7 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
   const double thin = std::clamp(cell * 0.035, 0.12, 0.3);
   const double heavy = std::clamp(cell * 0.09, 0.45, 2 * outline_allowance_mm - 0.2);
   const bool show_path = path && solution;
-  stroke_joined(canvas, inner_edges(b), grid, cell, thin, show_path ? 0.78 : 0.45);
+  stroke_joined(canvas, inner_segments(b), grid, cell, thin, show_path ? 0.78 : 0.45);
   const int digits = digits_of(b.size());
   const double size = number_size(t, cell, digits);
   if (show_path)

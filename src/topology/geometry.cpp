@@ -48,7 +48,11 @@ Coord across_edge(Topology t, Coord c, int edge) {
   }
 }
 
-std::vector<Segment> outline_segments(const Board& board) {
+namespace {
+
+// The polygon edges of every cell for which keep(cell, cell across the edge or no_cell) holds.
+template <class Keep>
+std::vector<Segment> edges_where(const Board& board, Keep keep) {
   std::vector<Segment> out;
   const Topology t = board.topology();
   for (CellId id = 0; id < board.size(); ++id) {
@@ -56,10 +60,20 @@ std::vector<Segment> outline_segments(const Board& board) {
     const auto poly = cell_polygon(t, c);
     const int n = static_cast<int>(poly.size());
     for (int e = 0; e < n; ++e)
-      if (!board.is_playable(across_edge(t, c, e)))
+      if (keep(id, board.cell_at(across_edge(t, c, e))))
         out.push_back({poly[static_cast<std::size_t>(e)], poly[static_cast<std::size_t>((e + 1) % n)]});
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Segment> outline_segments(const Board& board) {
+  return edges_where(board, [](CellId, CellId other) { return other == no_cell; });
+}
+
+std::vector<Segment> inner_segments(const Board& board) {
+  return edges_where(board, [](CellId id, CellId other) { return other != no_cell && other > id; });
 }
 
 }  // namespace hidato

@@ -33,5 +33,7 @@ struct Segment {
 };
 // Edges between a playable cell and a hole or the outside: the board's outline.
 std::vector<Segment> outline_segments(const Board& board);
+// Edges between two playable cells, each once (from the cell with the smaller id).
+std::vector<Segment> inner_segments(const Board& board);
 
 }  // namespace hidato

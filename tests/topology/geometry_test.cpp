@@ -39,3 +39,14 @@ TEST(Geometry, OutlineOfARectangleIsItsPerimeter) {
   mask[4] = false;
   EXPECT_EQ(outline_segments(Board(Topology::square8, 3, 3, mask)).size(), 16u);  // 12 outer + 4 inner
 }
+
+TEST(Geometry, InnerEdgesAreSharedOnceAndOutlineIsTheRest) {
+  // 2x3 rectangle: 3 edges between the rows, 2 x 2 between the columns.
+  const Board b(Topology::square8, 2, 3, std::vector<bool>(6, true));
+  EXPECT_EQ(inner_segments(b).size(), 7u);
+  // Hex: every polygon edge is either inner (counted from both cells) or outline.
+  std::vector<bool> mask(20, true);
+  mask[6] = false;
+  const Board h(Topology::hex6, 4, 5, mask);
+  EXPECT_EQ(2 * inner_segments(h).size() + outline_segments(h).size(), 6u * static_cast<std::size_t>(h.size()));
+}
