@@ -4,11 +4,9 @@
 // Text output of generate, per puzzle: `# puzzle:`, `# spec:`, `# seed:`, `# grade:`,
 // `# attempt:` and `# description:` header lines, the puzzle in the text format (with its
 // `# topology:` line), then a `# solution` line and the solution grid, then a blank line.
-// `hidato grade` reads such files back: a `# puzzle:` line starts a new puzzle and the lines
-// from `# solution` to the next puzzle are skipped. Puzzle i (0-based) of --count K uses the
+// Every reader (grade, solve) reads such files back through core's read_puzzle_collection. Puzzle i (0-based) of --count K uses the
 // seed derive(N, i), so puzzle 0 has seed N and any puzzle is reproduced alone by
 // `--seed <its # seed> --count 1`.
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -171,37 +169,6 @@ po::options_description generate_options() {
   return desc;
 }
 
-// A file's puzzles as separate texts of the same length in lines (lines of other puzzles and of
-// solutions blanked), so parse errors keep the file's own line numbers.
-std::vector<std::string> split_puzzles(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  const auto starts_with = [](const std::string& l, std::string_view p) {
-    const auto b = l.find_first_not_of(" \t");
-    return b != std::string::npos && std::string_view(l).substr(b).starts_with(p);
-  };
-  std::vector<int> block(lines.size(), 0);
-  int current = 0;
-  bool in_solution = false, has_content = false;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (starts_with(lines[i], "# puzzle:")) {
-      if (has_content) ++current;
-      has_content = false;
-      in_solution = false;
-    }
-    const auto end = lines[i].find_last_not_of(" \t\r");
-    const std::string trimmed = end == std::string::npos ? "" : lines[i].substr(0, end + 1);
-    if (starts_with(trimmed, "# solution") && trimmed.find(':') == std::string::npos) in_solution = true;
-    block[i] = in_solution ? -1 : current;
-    if (!in_solution && !trimmed.empty()) has_content = true;
-  }
-  std::vector<std::string> out(static_cast<std::size_t>(current) + 1);
-  for (int b = 0; b <= current; ++b)
-    for (std::size_t i = 0; i < lines.size(); ++i) out[static_cast<std::size_t>(b)] += (block[i] == b ? lines[i] : "") + "\n";
-  return out;
-}
-
 }  // namespace
 
 int run_generate(const Args& args) {
@@ -244,14 +211,9 @@ int run_grade(const Args& args) {
   if (!vm.count("file")) throw InputError("grade: no puzzle files given (try 'hidato grade --help')");
   const bool as_json = vm.count("json") > 0;
   for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(located(file, 0, 0, "cannot read the file (does it exist?)"));
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto blocks = split_puzzles(text.str());
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-      const Puzzle p = parse_puzzle(blocks[i], file);
-      const Grade g = grade(p);
+    const std::vector<Puzzle> puzzles = read_puzzle_collection(file);
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      const Grade g = grade(puzzles[i]);
       if (as_json) {
         json j = grade_json(g);
         j["file"] = file;
@@ -259,7 +221,7 @@ int run_grade(const Args& args) {
         std::cout << j.dump() << "\n";
         continue;
       }
-      std::cout << file << (blocks.size() > 1 ? "#" + std::to_string(i + 1) : "") << ": " << grade_text(g) << "\n";
+      std::cout << file << (puzzles.size() > 1 ? "#" + std::to_string(i + 1) : "") << ": " << grade_text(g) << "\n";
       for (const auto& t : g.techniques)
         std::cout << "  tier " << t.tier << "  " << t.technique << ": " << t.steps << "\n";
     }
