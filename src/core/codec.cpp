@@ -1,11 +1,10 @@
 #include "core/codec.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/text_file.hpp"
 
 namespace hidato {
 namespace {
@@ -187,16 +186,6 @@ Puzzle parse_puzzle(std::string_view text, const std::string& source) {
 }
 
 namespace {
-
-std::string read_text_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::error_code ec;
-  if (!in || std::filesystem::is_directory(file, ec))
-    throw InputError(located(file.string(), 0, 0, "cannot read the file (does it exist?)"));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 bool is_header(std::string_view line, std::string_view key, bool with_colon) {
   const std::string t = trim(line);

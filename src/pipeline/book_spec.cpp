@@ -3,13 +3,12 @@
 #include "pipeline/book_spec.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/paths.hpp"
 #include "core/rng.hpp"
+#include "core/text_file.hpp"
 #include "pipeline/yaml_check.hpp"
 
 namespace hidato {
@@ -358,11 +357,7 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
 }
 
 BookSpec load_book_spec(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string() + ": cannot read the config file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_book_spec(text.str(), file.string(), file.parent_path());
+  return parse_book_spec(read_text_file(file, "config file"), file.string(), file.parent_path());
 }
 
 std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,

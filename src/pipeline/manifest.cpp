@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/text_file.hpp"
 #include "version.hpp"
 
 namespace hidato {
@@ -225,14 +225,11 @@ ManifestEntry entry_from_outcome(const JobOutcome& o) {
 std::string entry_json(const ManifestEntry& entry) { return entry_to_json(entry).dump(); }
 
 Manifest read_manifest(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string() + ": cannot read the manifest");
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string text = read_text_file(file, "manifest");
   Manifest m;
   std::size_t i = 0;
   try {
-    const Json j = Json::parse(text.str());
+    const Json j = Json::parse(text);
     m.header = header_from(j);
     for (const auto& e : j.at("puzzles")) {
       m.entries.push_back(entry_from_json(e));

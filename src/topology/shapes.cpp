@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <fstream>
 #include <functional>
-#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/text_file.hpp"
 #include "topology/geometry.hpp"
 
 namespace hidato {
@@ -290,11 +289,7 @@ Mask parse_mask(std::string_view text, const std::string& source) {
 }
 
 Mask read_mask_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string() + ": cannot read mask file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_mask(text.str(), file.string());
+  return parse_mask(read_text_file(file, "mask file"), file.string());
 }
 
 Board board_from_mask(Topology t, const Mask& m) { return Board(t, m.rows, m.cols, m.playable); }
