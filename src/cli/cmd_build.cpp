@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "core/errors.hpp"
 #include "pipeline/book.hpp"
@@ -15,31 +16,6 @@ namespace {
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
-
-struct Parsed {
-  po::variables_map vm;
-  bool help = false;
-};
-
-// Parses `args` against `options` plus the positional `positional_name` (max_count, -1 = many).
-Parsed parse(const Args& args, po::options_description& options, const char* positional_name,
-             int max_count) {
-  options.add_options()("help,h", "show this help");
-  po::options_description all;
-  all.add(options).add_options()(positional_name, po::value<std::vector<std::string>>());
-  po::positional_options_description pos;
-  pos.add(positional_name, max_count);
-  Parsed p;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), p.vm);
-  po::notify(p.vm);
-  p.help = p.vm.count("help") > 0;
-  return p;
-}
-
-std::vector<std::string> positionals(const Parsed& p, const char* name, const char* command) {
-  if (!p.vm.count(name)) throw InputError(std::string(command) + ": missing " + name + " (try 'hidato " + command + " --help')");
-  return p.vm[name].as<std::vector<std::string>>();
-}
 
 int threads_flag(const Parsed& p) {
   if (!p.vm.count("threads")) return 0;
@@ -101,7 +77,7 @@ int run_build(const Args& args) {
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)")(
       "quiet,q", "no progress and no summary table (failures are still listed)")(
       "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'");
-  const Parsed p = parse(args, o, "config", 1);
+  const Parsed p = parse_command(args, o, "config", 1);
   if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N]", o), exit_ok;
   const fs::path config = positionals(p, "config", "build").at(0);
   const BookSpec spec = load_book_spec(config);  // every config problem is reported before any work
@@ -135,7 +111,7 @@ int run_regenerate(const Args& args) {
       "index", po::value<int>()->value_name("I"), "only the puzzle with this index (within --set, or every set)")(
       "out,o", po::value<std::string>(), "rebuild the book here (default: the manifest's folder)")(
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
-  const Parsed p = parse(args, o, "manifest", 1);
+  const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "regenerate").at(0);
   const Manifest m = read_manifest(file);
@@ -159,7 +135,7 @@ int run_regenerate(const Args& args) {
 int run_verify(const Args& args) {
   po::options_description o("options");
   o.add_options()("threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
-  const Parsed p = parse(args, o, "manifest", 1);
+  const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "verify").at(0);
   const Manifest m = read_manifest(file);
@@ -182,7 +158,7 @@ int run_verify(const Args& args) {
 int run_merge(const Args& args) {
   po::options_description o("options");
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder of the joined book (required)");
-  const Parsed p = parse(args, o, "manifests", -1);
+  const Parsed p = parse_command(args, o, "manifests", -1);
   if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST... --out DIR", o), exit_ok;
   const auto names = positionals(p, "manifests", "merge");
   if (!p.vm.count("out")) throw InputError("merge: --out DIR is required");
@@ -197,7 +173,7 @@ int run_render(const Args& args) {
   o.add_options()("template", po::value<std::string>()->value_name("T"), "page template (default: the manifest's)")(
       "formats", po::value<std::string>()->value_name("F"), "pdf, svg, pdf,svg or none (default: the manifest's)")(
       "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)");
-  const Parsed p = parse(args, o, "manifest", 1);
+  const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);

@@ -13,6 +13,7 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "core/atomic_file.hpp"
 #include "core/codec.hpp"
@@ -35,17 +36,6 @@ struct GenerateOptions {
   bool json = false;
   WorkBudget budget;
 };
-
-po::variables_map parse_args(const Args& args, const po::options_description& desc,
-                             const po::positional_options_description* positional = nullptr) {
-  po::variables_map vm;
-  po::command_line_parser parser(args);
-  parser.options(desc);
-  if (positional) parser.positional(*positional);
-  po::store(parser.run(), vm);
-  po::notify(vm);
-  return vm;
-}
 
 GenerateOptions read_generate_options(const po::variables_map& vm) {
   GenerateOptions o;
@@ -172,9 +162,10 @@ po::options_description generate_options() {
 }  // namespace
 
 int run_generate(const Args& args) {
-  const auto desc = generate_options();
-  const auto vm = parse_args(args, desc);
-  if (vm.count("help")) {
+  auto desc = generate_options();
+  const Parsed p = parse_command(args, desc);
+  const auto& vm = p.vm;
+  if (p.help) {
     std::cout << desc;
     return exit_ok;
   }
@@ -199,12 +190,10 @@ int run_generate(const Args& args) {
 
 int run_grade(const Args& args) {
   po::options_description desc("hidato grade FILE... [options]");
-  desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line")(
-      "file", po::value<std::vector<std::string>>(), "puzzle files (text format; generate's output too)");
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  const auto vm = parse_args(args, desc, &positional);
-  if (vm.count("help")) {
+  desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line");
+  const Parsed p = parse_command(args, desc, "file");
+  const auto& vm = p.vm;
+  if (p.help) {
     std::cout << desc;
     return exit_ok;
   }

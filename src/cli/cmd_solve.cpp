@@ -17,6 +17,7 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "core/errors.hpp"
@@ -119,15 +120,10 @@ void print_text(const Input& in, const SolveReport& r) {
 }  // namespace
 
 int run_solve(const Args& args) {
-  const po::options_description desc = solve_options();
-  po::options_description all;
-  all.add(desc).add_options()("input", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
+  po::options_description desc = solve_options();
+  const Parsed p = parse_command(args, desc, "input");
+  const auto& vm = p.vm;
+  if (p.help) {
     print_help(std::cout, desc);
     return exit_ok;
   }

@@ -1,0 +1,32 @@
+#include "cli/args.hpp"
+
+#include "core/errors.hpp"
+
+namespace hidato::cli {
+
+namespace po = boost::program_options;
+
+Parsed parse_command(const Args& args, po::options_description& options, const char* positional_name,
+                     int max_count) {
+  if (!options.find_nothrow("help", false)) options.add_options()("help,h", "show this help");
+  po::options_description all;
+  all.add(options);
+  po::positional_options_description pos;
+  if (positional_name) {
+    all.add_options()(positional_name, po::value<std::vector<std::string>>());
+    pos.add(positional_name, max_count);
+  }
+  Parsed p;
+  po::store(po::command_line_parser(args).options(all).positional(pos).run(), p.vm);
+  po::notify(p.vm);
+  p.help = p.vm.count("help") > 0;
+  return p;
+}
+
+std::vector<std::string> positionals(const Parsed& p, const char* name, const char* command) {
+  if (!p.vm.count(name))
+    throw InputError(std::string(command) + ": missing " + name + " (try 'hidato " + command + " --help')");
+  return p.vm[name].as<std::vector<std::string>>();
+}
+
+}  // namespace hidato::cli
