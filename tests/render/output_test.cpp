@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -56,6 +57,23 @@ BookInfo sample_info() {
   info.date = "23 November 2026";
   info.creation_epoch = 1700000000;  // 2023-11-14T22:13:20Z
   return info;
+}
+
+// The bounding box, in mm, of what `draw` puts on a recording surface.
+Box ink_of(const std::function<void(Canvas&)>& draw) {
+  cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+  cairo_t* cr = cairo_create(surface);
+  cairo_scale(cr, 16, 16);  // ink extents come in whole device units: make those fine
+  {
+    Canvas canvas(cr);
+    draw(canvas);
+  }
+  cairo_destroy(cr);
+  double x = 0, y = 0, w = 0, h = 0;
+  cairo_recording_surface_ink_extents(surface, &x, &y, &w, &h);
+  cairo_surface_destroy(surface);
+  const double unit = mm_per_point / 16;
+  return Box{x * unit, y * unit, w * unit, h * unit};
 }
 
 RenderedBook render_sample(const fs::path& dir, bool pdf = true, bool svg = true) {
@@ -249,19 +267,7 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
     const auto pages = layout_book(t, puzzles, true);
     const BookView view{info, puzzles, t, pages, true};
     for (const Page& page : pages) {
-      cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
-      cairo_t* cr = cairo_create(surface);
-      cairo_scale(cr, 16, 16);  // ink extents come in whole device units: make those fine
-      {
-        Canvas canvas(cr);
-        draw_page(canvas, view, page);
-      }
-      cairo_destroy(cr);
-      double x = 0, y = 0, w = 0, h = 0;
-      cairo_recording_surface_ink_extents(surface, &x, &y, &w, &h);
-      cairo_surface_destroy(surface);
-      const double unit = mm_per_point / 16;
-      const Box ink{x * unit, y * unit, w * unit, h * unit};
+      const Box ink = ink_of([&](Canvas& canvas) { draw_page(canvas, view, page); });
       EXPECT_GT(ink.w, 10) << "page " << page.number << " looks empty";
       EXPECT_TRUE(contains(page.content, ink, 0.03))
           << "page " << page.number << ": ink " << ink.x << "," << ink.y << " " << ink.w << "x" << ink.h
@@ -289,20 +295,10 @@ TEST(RenderOutput, NumbersFitTheirCells) {
   const double cell = 10;
   for (const Topology t : {Topology::square8, Topology::hex6}) {
     for (int digits = 1; digits <= 4; ++digits) {
-      cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
-      cairo_t* cr = cairo_create(surface);
-      cairo_scale(cr, 16, 16);
-      {
-        Canvas canvas(cr);
+      const Box ink = ink_of([&](Canvas& canvas) {
         canvas.centred_text(std::string(static_cast<std::size_t>(digits), '8'), {50, 50},
                             number_size(t, cell, digits), Weight::bold);
-      }
-      cairo_destroy(cr);
-      double x = 0, y = 0, w = 0, h = 0;
-      cairo_recording_surface_ink_extents(surface, &x, &y, &w, &h);
-      cairo_surface_destroy(surface);
-      const double unit = mm_per_point / 16;
-      const Box ink{x * unit, y * unit, w * unit, h * unit};
+      });
       const double half_h = t == Topology::hex6 ? cell * 0.57735026918962576 / 2 : cell / 2;
       const Box room{50 - cell * 0.45, 50 - half_h * 0.9, cell * 0.9, half_h * 1.8};
       EXPECT_TRUE(contains(room, ink)) << to_string(t) << " " << digits << " digits: ink " << ink.w << " x " << ink.h;
