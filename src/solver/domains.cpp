@@ -90,8 +90,8 @@ void Domains::remove(int v, int pos) {
   clear_bit(cv(pos), v);
   const int vc = --vcount_[static_cast<std::size_t>(v)];
   const int cc = --ccount_[static_cast<std::size_t>(pos)];
-  if (trailing_) trail_.push_back(static_cast<std::uint32_t>(v) * static_cast<std::uint32_t>(p_) +
-                                  static_cast<std::uint32_t>(pos));
+  if (trailing_) trail_.push_back(static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(p_) +
+                                  static_cast<std::uint64_t>(pos));
   if (vc == 0 || cc == 0) {
     conflict_ = true;
     return;
@@ -181,9 +181,9 @@ void Domains::clear_queues() {
 }
 
 void Domains::undo_to(std::size_t mark) {
-  const auto up = static_cast<std::uint32_t>(p_);
+  const auto up = static_cast<std::uint64_t>(p_);
   while (trail_.size() > mark) {
-    const std::uint32_t e = trail_.back();
+    const std::uint64_t e = trail_.back();
     trail_.pop_back();
     const int v = static_cast<int>(e / up);
     const int pos = static_cast<int>(e % up);

@@ -87,7 +87,7 @@ class Domains {
   std::vector<Word> cv_;             // p_ rows of vw_ words: bit v = value v
   std::vector<int> vcount_, ccount_;
   std::vector<int> at_;              // cached position of a fixed value (checked before use)
-  std::vector<std::uint32_t> trail_; // removals v * p_ + pos
+  std::vector<std::uint64_t> trail_; // removals v * p_ + pos (64-bit: n * p_ passes 2^32 at 256x256)
   bool trailing_ = false;
   bool conflict_ = false;
   std::vector<int> fixq_, cellq_, revq_;
