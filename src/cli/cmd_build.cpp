@@ -7,6 +7,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "core/book_folder.hpp"
 #include "core/errors.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/signals.hpp"
@@ -96,11 +97,14 @@ int run_build(const Args& args) {
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
 
-// Writes the manifest and renders its book into `out`; the exit code follows the entries.
+// Writes the manifest and renders its book into `out` (swapped in whole, see BookFolder); the
+// exit code follows the entries.
 static int write_book(const Manifest& m, const fs::path& out) {
-  write_manifest(out / "manifest.json", m);
-  auto files = render_records(m.header.book, print_records(m), out);
-  files.insert(files.begin(), out / "manifest.json");
+  BookFolder folder(out);
+  write_manifest(folder.staging() / "manifest.json", m);
+  std::vector<fs::path> files{out / "manifest.json"};
+  for (const auto& f : render_records(m.header.book, print_records(m), folder.staging())) files.push_back(out / f.filename());
+  folder.commit();
   list_files(files, false);
   return exit_for(m);
 }
@@ -187,7 +191,17 @@ int run_render(const Args& args) {
     book.svg = f.find("svg") != std::string::npos;
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  list_files(render_records(book, print_records(m), out), false);
+  BookFolder folder(out);  // the rendered book replaces the folder's earlier one whole
+  std::error_code ec;
+  std::vector<fs::path> files;
+  if (fs::equivalent(folder_of(file), out, ec))
+    for (const std::string& name : {file.filename().string(), std::string("timings.json")}) {
+      folder.carry_over(name);
+      if (fs::exists(folder.staging() / name)) files.push_back(out / name);
+    }
+  for (const auto& f : render_records(book, print_records(m), folder.staging())) files.push_back(out / f.filename());
+  folder.commit();
+  list_files(files, false);
   return exit_ok;
 }
 

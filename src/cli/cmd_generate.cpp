@@ -8,6 +8,7 @@
 // seed derive(N, i), so puzzle 0 has seed N and any puzzle is reproduced alone by
 // `--seed <its # seed> --count 1`.
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include <boost/program_options.hpp>
@@ -19,6 +20,7 @@
 #include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "generator/generator.hpp"
 
 namespace hidato::cli {
@@ -26,6 +28,8 @@ namespace {
 
 namespace po = boost::program_options;
 using nlohmann::json;
+
+constexpr long long max_deadline_ms = 86'400'000;  // a day: far beyond any puzzle, far from overflow
 
 struct GenerateOptions {
   BoardSpec spec;
@@ -49,24 +53,23 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
     if (vm["shape"].defaulted()) o.spec.shape = "mask";
     else if (o.spec.shape != "mask") throw InputError("--mask needs --shape mask (got --shape " + o.spec.shape + ")");
   }
-  o.spec.rows = vm["rows"].as<int>();
-  o.spec.cols = vm["cols"].as<int>();
+  constexpr long long int_max = std::numeric_limits<int>::max();  // check_spec names the real range
+  o.spec.rows = static_cast<int>(parse_number_in(vm["rows"].as<std::string>(), -int_max, int_max, "--rows"));
+  o.spec.cols = static_cast<int>(parse_number_in(vm["cols"].as<std::string>(), -int_max, int_max, "--cols"));
   o.spec.obstacles = vm["obstacles"].as<double>();
   o.spec.hide_ends = vm.count("hide-ends") > 0;
   const auto level = vm["difficulty"].as<std::string>();
   const auto d = parse_difficulty(level);
   if (!d) throw InputError("--difficulty: unknown level '" + level + "' (expected easy, medium, hard or expert)");
   o.difficulty = *d;
-  o.seed = vm["seed"].as<std::uint64_t>();
-  o.count = vm["count"].as<int>();
-  if (o.count < 1 || o.count > 1'000'000) throw InputError("--count: must be between 1 and 1000000");
+  o.seed = parse_unsigned_in(vm["seed"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--seed");
+  o.count = static_cast<int>(parse_number_in(vm["count"].as<std::string>(), 1, 1'000'000, "--count"));
   if (vm.count("out")) o.out = vm["out"].as<std::string>();
+  if (!o.out.empty()) check_output_file(o.out);  // before any puzzle is made
   o.json = vm.count("json") > 0;
-  o.budget.nodes_per_attempt = vm["nodes"].as<std::uint64_t>();
-  o.budget.max_attempts = vm["attempts"].as<int>();
-  o.budget.deadline_ms = vm["deadline-ms"].as<int>();
-  if (o.budget.max_attempts < 1) throw InputError("--attempts: must be at least 1");
-  if (o.budget.deadline_ms < 0) throw InputError("--deadline-ms: must not be negative");
+  o.budget.nodes_per_attempt = parse_unsigned_in(vm["nodes"].as<std::string>(), 1, std::numeric_limits<std::uint64_t>::max(), "--nodes");
+  o.budget.max_attempts = static_cast<int>(parse_number_in(vm["attempts"].as<std::string>(), 1, 10'000, "--attempts"));
+  o.budget.deadline_ms = static_cast<int>(parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms"));
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
   return o;
 }
@@ -136,6 +139,23 @@ std::string puzzle_json(const GeneratedPuzzle& g) {
   return j.dump() + "\n";
 }
 
+// Why a puzzle cannot be graded: no solution, several, or the proof did not finish within the
+// generator's default node budget; nullopt when it has exactly one solution.
+std::optional<std::string> not_unique(const Puzzle& p) {
+  SolveLimits limits;
+  limits.max_nodes = WorkBudget{}.nodes_per_attempt;
+  const SolveReport r = count_solutions(p, 2, limits);
+  switch (r.verdict) {
+    case Verdict::unique: return std::nullopt;
+    case Verdict::multiple: return std::string("more than one solution");
+    case Verdict::none: return std::string("no solution");
+    case Verdict::gave_up:
+      return "uniqueness not proven (" + std::string(to_string(r.stats.stop)) + " after " +
+             std::to_string(r.stats.nodes) + " nodes)";
+  }
+  return std::nullopt;
+}
+
 po::options_description generate_options() {
   po::options_description desc("hidato generate [options]");
   desc.add_options()
@@ -144,18 +164,18 @@ po::options_description generate_options() {
       ("shape,s", po::value<std::string>()->default_value("rect"),
        "rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, or mask (with --mask)")
       ("mask", po::value<std::string>(), "mask file (a text picture; a name looks in templates/shapes/)")
-      ("rows,r", po::value<int>()->default_value(10), "rows of the shape's box")
-      ("cols,c", po::value<int>()->default_value(10), "columns of the shape's box")
+      ("rows,r", po::value<std::string>()->default_value("10"), "rows of the shape's box (2 to 200)")
+      ("cols,c", po::value<std::string>()->default_value("10"), "columns of the shape's box (2 to 200)")
       ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
       ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard or expert")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "seed N; puzzle i uses derive(N, i), puzzle 0 uses N")
-      ("count,n", po::value<int>()->default_value(1), "number of puzzles")
+      ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); puzzle i uses derive(N, i), puzzle 0 uses N")
+      ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")
       ("out,o", po::value<std::string>(), "write to FILE (atomically) instead of standard output")
       ("json", "one JSON object per puzzle per line")
       ("hide-ends", "1 and N need not be shown")
-      ("nodes", po::value<std::uint64_t>()->default_value(WorkBudget{}.nodes_per_attempt), "solver nodes per attempt")
-      ("attempts", po::value<int>()->default_value(WorkBudget{}.max_attempts), "attempts per puzzle")
-      ("deadline-ms", po::value<int>()->default_value(0), "wall-clock safety net per puzzle, 0 = none");
+      ("nodes", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.nodes_per_attempt)), "solver nodes per attempt")
+      ("attempts", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.max_attempts)), "attempts per puzzle (1 to 10000)")
+      ("deadline-ms", po::value<std::string>()->default_value("0"), "wall-clock safety net per puzzle, 0 = none (at most 86400000, a day)");
   return desc;
 }
 
@@ -199,9 +219,18 @@ int run_grade(const Args& args) {
   }
   if (!vm.count("file")) throw InputError("grade: no puzzle files given (try 'hidato grade --help')");
   const bool as_json = vm.count("json") > 0;
+  bool all_graded = true;
   for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
     const std::vector<Puzzle> puzzles = read_puzzle_collection(file);
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      const std::string name = file + (puzzles.size() > 1 ? "#" + std::to_string(i + 1) : "");
+      // A grade is a promise about one solution: a puzzle without exactly one is not graded.
+      if (const auto why = not_unique(puzzles[i])) {
+        all_graded = false;
+        std::cerr << "hidato: " << name << ": not graded: " << *why << "\n";
+        if (as_json) std::cout << json{{"file", file}, {"index", i}, {"error", *why}}.dump() << "\n";
+        continue;
+      }
       const Grade g = grade(puzzles[i]);
       if (as_json) {
         json j = grade_json(g);
@@ -210,12 +239,12 @@ int run_grade(const Args& args) {
         std::cout << j.dump() << "\n";
         continue;
       }
-      std::cout << file << (puzzles.size() > 1 ? "#" + std::to_string(i + 1) : "") << ": " << grade_text(g) << "\n";
+      std::cout << name << ": " << grade_text(g) << "\n";
       for (const auto& t : g.techniques)
         std::cout << "  tier " << t.tier << "  " << t.technique << ": " << t.steps << "\n";
     }
   }
-  return exit_ok;
+  return all_graded ? exit_ok : exit_puzzle_failed;
 }
 
 }  // namespace hidato::cli

@@ -11,6 +11,7 @@
 // with -1 for holes. Exit: 0 every input unique, 2 any other verdict, 1 bad input or usage.
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "solver/solver.hpp"
 
 namespace hidato::cli {
@@ -43,9 +45,9 @@ struct Input {
 po::options_description solve_options() {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("json", "one JSON object per line per input")(
-      "deadline-ms", po::value<long long>()->default_value(0),
-      "wall-clock limit per puzzle in milliseconds (0: none)")(
-      "budget", po::value<long long>()->default_value(0),
+      "deadline-ms", po::value<std::string>()->default_value("0"),
+      "wall-clock limit per puzzle in milliseconds (0: none; at most 86400000, a day)")(
+      "budget", po::value<std::string>()->default_value("0"),
       "search-node budget per puzzle (0: unlimited)");
   return desc;
 }
@@ -65,8 +67,9 @@ bool looks_like_description(const std::string& arg) {
 }
 
 // A file may hold several puzzles (generate --count K): they are named FILE#1, FILE#2, ...
-std::vector<Input> read_input(const std::string& arg) {
-  if (looks_like_description(arg)) return {{arg, parse_description(arg)}};
+// A description's errors name the argument: "argument 2, column 17: ...".
+std::vector<Input> read_input(const std::string& arg, std::size_t position) {
+  if (looks_like_description(arg)) return {{arg, parse_description(arg, "argument " + std::to_string(position))}};
   std::vector<Puzzle> puzzles = read_puzzle_collection(arg);
   std::vector<Input> out;
   for (std::size_t i = 0; i < puzzles.size(); ++i)
@@ -131,15 +134,12 @@ int run_solve(const Args& args) {
   if (vm.count("input")) o.inputs = vm["input"].as<std::vector<std::string>>();
   if (o.inputs.empty()) throw InputError("solve: no puzzle given (try 'hidato solve --help')");
   o.json = vm.count("json") > 0;
-  o.deadline_ms = vm["deadline-ms"].as<long long>();
-  if (o.deadline_ms < 0) throw InputError("--deadline-ms: must be 0 (none) or positive");
-  const long long budget = vm["budget"].as<long long>();
-  if (budget < 0) throw InputError("--budget: must be 0 (unlimited) or positive");
-  o.budget = static_cast<std::uint64_t>(budget);
+  o.deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, 86'400'000, "--deadline-ms");
+  o.budget = parse_unsigned_in(vm["budget"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--budget");
 
   std::vector<Input> inputs;
-  for (const std::string& arg : o.inputs)  // validate all first
-    for (Input& in : read_input(arg)) inputs.push_back(std::move(in));
+  for (std::size_t i = 0; i < o.inputs.size(); ++i)  // validate all first
+    for (Input& in : read_input(o.inputs[i], i + 1)) inputs.push_back(std::move(in));
 
   bool all_unique = true;
   for (const Input& in : inputs) {

@@ -3,6 +3,7 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <new>
 #include <string>
 
 #include <boost/program_options/errors.hpp>
@@ -75,6 +76,14 @@ int main(int argc, char** argv) {
     std::cerr << "hidato: error: " << e.what() << " (try 'hidato " << (argc > 1 ? argv[1] : "")
               << " --help')\n";
     return exit_bad_input;
+  } catch (const hidato::OutputError& e) {
+    // The system refused a write (full disk, permissions changed mid-run): the OS reason is in
+    // the message, and the earlier book is still in place (core/book_folder.hpp).
+    std::cerr << "hidato: error: " << e.what() << "\n";
+    return exit_internal;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "hidato: error: out of memory\n";
+    return exit_internal;
   } catch (const std::exception& e) {
     std::cerr << "hidato: error: internal: " << e.what() << "\n";
     return exit_internal;

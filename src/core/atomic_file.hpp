@@ -7,15 +7,17 @@
 
 namespace hidato {
 
-// Writes `content` to `path` atomically. Throws OutputError naming the path on failure.
+// Writes `content` to `path` atomically. Throws OutputError "PATH: cannot write: REASON" (the OS
+// reason) on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+
+// Before any work: throws InputError (exit 1) when `path` is a folder or its folder cannot be
+// created or written, with the OS reason.
+void check_output_file(const std::filesystem::path& path);
 
 // Calls write(tmp) to produce the file at a temporary path, then renames it to `path`.
 // The temporary file is removed if write throws.
 void produce_file_atomic(const std::filesystem::path& path,
                          const std::function<void(const std::filesystem::path& tmp)>& write);
-
-// Removes temporary files left by an interrupted process in `dir` (names ending in .tmp-hidato).
-void remove_stale_temporaries(const std::filesystem::path& dir);
 
 }  // namespace hidato

@@ -3,24 +3,38 @@
 #include <charconv>
 #include <map>
 
+#include <limits>
+
 #include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "core/text.hpp"
 #include "core/text_file.hpp"
 
 namespace hidato {
 namespace {
 
-// One token of a grid, with where it came from.
+// One token of a grid, with where it came from (for a description: line 1, col = offset + 1).
 struct Token {
   enum Kind { blank, hole, number } kind = blank;
   long long value = 0;
+  std::string text;  // a number as written (messages quote it, never a clamped value)
   int line = 0;
   int col = 0;
 };
 
 struct RawGrid {
+  std::string source;
+  bool one_line = false;  // a description: places are "SOURCE, column C"
   Topology topology = Topology::square8;
   std::vector<std::vector<Token>> rows;
   std::vector<std::pair<std::string, std::string>> headers;
+  long long too_many_rows = 0;  // rows seen past the size limit (their tokens are not kept)
+
+  // "file:line:col: message", or "argument 2, column 17: message" for a description.
+  InputError error(int line, int col, const std::string& message) const {
+    if (one_line) return InputError(source + (col > 0 ? ", column " + std::to_string(col) : "") + ": " + message);
+    return InputError(located(source, line, col, message));
+  }
 };
 
 bool is_integer(std::string_view s) {
@@ -31,12 +45,11 @@ bool is_integer(std::string_view s) {
   return true;
 }
 
+// An integer token's value; out of the long long range reads as the nearest bound (the range
+// check then reports the token as written).
 long long to_value(std::string_view s) {
-  long long v = 0;
-  if (s[0] == '+') s.remove_prefix(1);
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec == std::errc::result_out_of_range) return s[0] == '-' ? -1 : (1LL << 62);
-  return v;
+  if (const auto v = parse_whole_number(s)) return *v;
+  return s[0] == '-' ? std::numeric_limits<long long>::min() : std::numeric_limits<long long>::max();
 }
 
 std::string trim(std::string_view s) {
@@ -46,48 +59,58 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-void parse_header(std::string_view line, int line_no, const std::string& source, RawGrid& g) {
+void parse_header(std::string_view line, int line_no, RawGrid& g) {
   const std::string body = trim(line.substr(1));
   const auto colon = body.find(':');
   if (colon == std::string::npos) return;  // a plain comment
   const std::string key = trim(std::string_view(body).substr(0, colon));
   const std::string value = trim(std::string_view(body).substr(colon + 1));
-  if (key != "topology") {
+  if (lower_case(key) != "topology") {
     g.headers.emplace_back(key, value);
     return;
   }
-  const auto t = parse_topology(value);
+  const auto t = parse_topology(lower_case(value));
   if (!t) {
     const int col = static_cast<int>(line.find(value, line.find(':') + 1)) + 1;
-    throw InputError(located(source, line_no, col,
-                             "unknown topology '" + value + "' (expected square8, square4 or hex6)"));
+    throw g.error(line_no, col, "unknown topology '" + printable(value) + "' (expected square8, square4 or hex6)");
   }
   g.topology = *t;
 }
 
-std::vector<Token> parse_row(std::string_view line, int line_no, const std::string& source) {
+Token token_of(std::string_view word, int line_no, int col, const RawGrid& g) {
+  Token t{Token::blank, 0, {}, line_no, col};
+  if (word == "x" || word == "X") t.kind = Token::hole;
+  else if (is_integer(word)) { t.kind = Token::number; t.value = to_value(word); t.text = word; }
+  else if (word != ".")
+    throw g.error(line_no, col, "unknown token '" + printable(word) + "' (expected a number, '.' or 'x')");
+  return t;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// The row's tokens; past the size limit (kept counts every cell so far) only counted.
+std::vector<Token> parse_row(std::string_view line, int line_no, const RawGrid& g, long long& kept) {
   std::vector<Token> row;
   std::size_t i = 0;
   while (i < line.size()) {
-    if (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') { ++i; continue; }
+    if (is_space(line[i])) { ++i; continue; }
     std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    const std::string_view word = line.substr(i, j - i);
-    Token t{Token::blank, 0, line_no, static_cast<int>(i) + 1};
-    if (word == "x" || word == "X") t.kind = Token::hole;
-    else if (is_integer(word)) { t.kind = Token::number; t.value = to_value(word); }
-    else if (word != ".")
-      throw InputError(located(source, line_no, t.col, "unknown token '" + std::string(word) +
-                                                           "' (expected a number, '.' or 'x')"));
-    row.push_back(t);
+    while (j < line.size() && !is_space(line[j])) ++j;
+    const Token t = token_of(line.substr(i, j - i), line_no, static_cast<int>(i) + 1, g);
+    if (++kept <= max_board_cells) row.push_back(t);
     i = j;
   }
   return row;
 }
 
-RawGrid read_raw(std::string_view text, const std::string& source) {
+// Plan: one pass over the lines; headers set the topology, other lines are rows. Past the board
+// size limit tokens are still checked and counted but not kept, so a huge file costs no memory
+// beyond its text and the message can name its real size.
+RawGrid read_raw(std::string_view text, const std::string& source, int lines_before = 0) {
   RawGrid g;
-  int line_no = 0;
+  g.source = source;
+  int line_no = lines_before;
+  long long kept = 0;
   std::size_t pos = 0;
   while (pos <= text.size()) {
     std::size_t end = text.find('\n', pos);
@@ -97,27 +120,37 @@ RawGrid read_raw(std::string_view text, const std::string& source) {
     pos = end + 1;
     const std::string t = trim(line);
     if (t.empty()) { if (end == text.size()) break; continue; }
-    if (t[0] == '#') parse_header(line, line_no, source, g);
-    else g.rows.push_back(parse_row(line, line_no, source));
+    if (t[0] == '#') parse_header(line, line_no, g);
+    else if (kept >= max_board_cells) { parse_row(line, line_no, g, kept); ++g.too_many_rows; }
+    else g.rows.push_back(parse_row(line, line_no, g, kept));
     if (end == text.size()) break;
   }
   return g;
 }
 
-void check_rectangular(const RawGrid& g, const std::string& source) {
+void check_size(const RawGrid& g) {
+  const long long rows = static_cast<long long>(g.rows.size()) + g.too_many_rows;
+  const long long cols = static_cast<long long>(g.rows.front().size());
+  if (const auto problem = board_size_problem(rows, cols))
+    throw g.error(g.rows.front().front().line, 0, *problem);
+}
+
+void check_rectangular(const RawGrid& g) {
   for (const auto& row : g.rows)
     if (row.size() != g.rows.front().size()) {
       const Token& at = row.size() > g.rows.front().size() ? row[g.rows.front().size()] : row.back();
-      const int col = row.size() > g.rows.front().size() ? at.col : at.col;
-      throw InputError(located(source, at.line, col,
-                               "row has " + std::to_string(row.size()) + " cells, expected " +
-                                   std::to_string(g.rows.front().size()) + " (as in line " +
-                                   std::to_string(g.rows.front().front().line) + ")"));
+      throw g.error(at.line, at.col,
+                    "row has " + std::to_string(row.size()) + " cells, expected " +
+                        std::to_string(g.rows.front().size()) + " (as in line " +
+                        std::to_string(g.rows.front().front().line) + ")");
     }
 }
 
-void check_connected(const Board& b, const std::vector<const Token*>& token_of_cell,
-                     const std::string& source) {
+std::string place(const RawGrid& g, const Token& t) {
+  return g.one_line ? "column " + std::to_string(t.col) : std::to_string(t.line) + ":" + std::to_string(t.col);
+}
+
+void check_connected(const Board& b, const std::vector<const Token*>& token_of_cell, const RawGrid& g) {
   if (b.is_connected()) return;
   // Name the first cell (in reading order) that the first cell cannot reach.
   std::vector<bool> seen(static_cast<std::size_t>(b.size()), false);
@@ -131,18 +164,16 @@ void check_connected(const Board& b, const std::vector<const Token*>& token_of_c
   }
   CellId lost = 0;
   while (seen[static_cast<std::size_t>(lost)]) ++lost;
-  const Token& a = *token_of_cell[0];
   const Token& t = *token_of_cell[static_cast<std::size_t>(lost)];
-  throw InputError(located(source, t.line, t.col,
-                           "playable cells are not connected: this cell cannot be reached from the cell at " +
-                               std::to_string(a.line) + ":" + std::to_string(a.col) + " (" +
-                               std::string(to_string(b.topology())) + ")"));
+  throw g.error(t.line, t.col,
+                "playable cells are not connected: this cell cannot be reached from the cell at " +
+                    place(g, *token_of_cell[0]) + " (" + std::string(to_string(b.topology())) + ")");
 }
 
-Puzzle build_puzzle(const RawGrid& g, const std::string& source) {
-  if (g.rows.empty() || g.rows.front().empty())
-    throw InputError(located(source, 0, 0, "empty board: no rows of cells"));
-  check_rectangular(g, source);
+Puzzle build_puzzle(const RawGrid& g) {
+  if (g.rows.empty() || g.rows.front().empty()) throw g.error(0, 0, "empty board: no rows of cells");
+  check_size(g);
+  check_rectangular(g);
   const int rows = static_cast<int>(g.rows.size());
   const int cols = static_cast<int>(g.rows.front().size());
   std::vector<bool> playable;
@@ -152,8 +183,7 @@ Puzzle build_puzzle(const RawGrid& g, const std::string& source) {
       playable.push_back(t.kind != Token::hole);
       if (t.kind != Token::hole) token_of_cell.push_back(&t);
     }
-  if (token_of_cell.empty())
-    throw InputError(located(source, g.rows.front().front().line, 1, "empty board: every cell is a hole"));
+  if (token_of_cell.empty()) throw g.error(g.rows.front().front().line, 1, "empty board: every cell is a hole");
   Puzzle p{Board(g.topology, rows, cols, std::move(playable)), {}, g.headers};
   const long long n = p.board.size();
   p.givens.assign(static_cast<std::size_t>(n), 0);
@@ -162,18 +192,15 @@ Puzzle build_puzzle(const RawGrid& g, const std::string& source) {
     const Token& t = *token_of_cell[c];
     if (t.kind != Token::number) continue;
     if (t.value < 1 || t.value > n)
-      throw InputError(located(source, t.line, t.col,
-                               "value " + std::to_string(t.value) + " is out of range 1.." +
-                                   std::to_string(n) + " (the board has " + std::to_string(n) +
-                                   " playable cells)"));
+      throw g.error(t.line, t.col,
+                    "value " + t.text + " is out of range 1.." + std::to_string(n) + " (the board has " +
+                        std::to_string(n) + " playable cells)");
     if (auto [it, fresh] = first_at.emplace(t.value, &t); !fresh)
-      throw InputError(located(source, t.line, t.col,
-                               "value " + std::to_string(t.value) + " is given twice (first at " +
-                                   std::to_string(it->second->line) + ":" +
-                                   std::to_string(it->second->col) + ")"));
+      throw g.error(t.line, t.col,
+                    "value " + std::to_string(t.value) + " is given twice (first at " + place(g, *it->second) + ")");
     p.givens[c] = static_cast<int>(t.value);
   }
-  check_connected(p.board, token_of_cell, source);
+  check_connected(p.board, token_of_cell, g);
   return p;
 }
 
@@ -182,7 +209,7 @@ int digits(int n) { return n >= 1000 ? 4 + (n >= 10000) : n >= 100 ? 3 : n >= 10
 }  // namespace
 
 Puzzle parse_puzzle(std::string_view text, const std::string& source) {
-  return build_puzzle(read_raw(text, source), source);
+  return build_puzzle(read_raw(normalized_text(text), source));
 }
 
 namespace {
@@ -190,7 +217,7 @@ namespace {
 bool is_header(std::string_view line, std::string_view key, bool with_colon) {
   const std::string t = trim(line);
   if (t.empty() || t[0] != '#') return false;
-  const std::string body = trim(std::string_view(t).substr(1));
+  const std::string body = lower_case(trim(std::string_view(t).substr(1)));
   if (with_colon) return body.starts_with(std::string(key) + ":");
   return body == key;
 }
@@ -204,7 +231,9 @@ Puzzle read_puzzle_file(const std::filesystem::path& file) {
 // Plan: give every line a block number (the puzzle it belongs to, or -1 inside a `# solution`
 // block), then build one text per block with the other blocks' lines left empty, so that the
 // line numbers of error messages stay those of the file.
-std::vector<Puzzle> parse_puzzle_collection(std::string_view text, const std::string& source) {
+std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::string& source) {
+  const std::string normalized = normalized_text(raw);
+  const std::string_view text = normalized;
   std::vector<std::string_view> lines;
   for (std::size_t pos = 0; pos <= text.size();) {
     std::size_t end = text.find('\n', pos);
@@ -224,14 +253,18 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view text, const std::st
     block[i] = in_solution ? -1 : current;
     if (!in_solution && !trim(lines[i]).empty() && trim(lines[i])[0] != '#') has_content = true;
   }
+  // Blocks are contiguous apart from solution lines, so each is built from its own span.
   std::vector<Puzzle> out;
+  std::size_t i = 0;
   for (int b = 0; b <= current; ++b) {
+    while (i < lines.size() && block[i] != b) ++i;
+    const std::size_t first = i;
     std::string one;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
+    for (; i < lines.size() && block[i] <= b; ++i) {
       if (block[i] == b) one += lines[i];
       one += '\n';
     }
-    out.push_back(parse_puzzle(one, source));
+    out.push_back(build_puzzle(read_raw(one, source, static_cast<int>(first))));
   }
   return out;
 }
@@ -291,61 +324,69 @@ std::string describe_values(const Board& b, const Values& values) {
 
 std::string describe(const Puzzle& p) { return describe_values(p.board, p.givens); }
 
-Puzzle parse_description(std::string_view desc) {
-  const std::string src = "description";
-  auto fail = [&](std::size_t at, const std::string& msg) -> InputError {
-    return InputError(located(src, 1, static_cast<int>(at) + 1, msg));
-  };
+namespace {
+
+// One row of a description (between slashes) as tokens; `at` is the row's offset in the text.
+std::vector<Token> description_row(std::string_view row, std::size_t at, long long cols, const RawGrid& g) {
+  std::vector<Token> out;
+  std::size_t j = 0;
+  while (j <= row.size()) {
+    std::size_t k = row.find(',', j);
+    if (k == std::string_view::npos) k = row.size();
+    const std::string_view tok = row.substr(j, k - j);
+    const int col = static_cast<int>(at + j) + 1;
+    const bool run = !tok.empty() && (tok[0] == '.' || tok[0] == 'x') && tok.size() > 1 && is_integer(tok.substr(1));
+    const long long count = run ? to_value(tok.substr(1)) : 1;
+    if (count < 1) throw g.error(1, col, "bad repeat count in '" + printable(tok) + "'");
+    if (count > cols - static_cast<long long>(out.size()))
+      throw g.error(1, col, "row " + std::to_string(g.rows.size() + 1) + " has more than " + std::to_string(cols) + " cells");
+    const Token t = token_of(run ? tok.substr(0, 1) : tok, 1, col, g);
+    out.insert(out.end(), static_cast<std::size_t>(count), t);
+    j = k + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+// Plan: check the header (topology, size within the board limit) before reading any row, then
+// read the rows straight into the text format's RawGrid, so every message names the column of
+// the description itself and the text format's checks (range, repeats, connection) are shared.
+Puzzle parse_description(std::string_view desc, const std::string& source) {
+  RawGrid g;
+  g.source = source;
+  g.one_line = true;
   const auto c1 = desc.find(':');
   const auto c2 = c1 == std::string_view::npos ? c1 : desc.find(':', c1 + 1);
-  if (c2 == std::string_view::npos)
-    throw fail(0, "expected '<topology>:<rows>x<cols>:<rows separated by />'");
-  if (!parse_topology(desc.substr(0, c1)))
-    throw fail(0, "unknown topology '" + std::string(desc.substr(0, c1)) +
-                      "' (expected square8, square4 or hex6)");
-  // Expand into the text format and reuse its parser and checks.
-  std::string text = "# topology: " + std::string(desc.substr(0, c1)) + "\n";
+  if (c2 == std::string_view::npos) throw g.error(1, 1, "expected '<topology>:<rows>x<cols>:<rows separated by />'");
+  const auto topology = parse_topology(lower_case(desc.substr(0, c1)));
+  if (!topology)
+    throw g.error(1, 1, "unknown topology '" + printable(desc.substr(0, c1)) + "' (expected square8, square4 or hex6)");
+  g.topology = *topology;
   const std::string_view size = desc.substr(c1 + 1, c2 - c1 - 1);
   const auto xpos = size.find('x');
-  if (xpos == std::string_view::npos || !is_integer(size.substr(0, xpos)) ||
-      !is_integer(size.substr(xpos + 1)))
-    throw fail(c1 + 1, "expected the size as <rows>x<cols>, got '" + std::string(size) + "'");
-  const long long rows = to_value(size.substr(0, xpos)), cols = to_value(size.substr(xpos + 1));
+  const auto rows = xpos == std::string_view::npos ? std::nullopt : parse_whole_number(size.substr(0, xpos));
+  const auto cols = xpos == std::string_view::npos ? std::nullopt : parse_whole_number(size.substr(xpos + 1));
+  if (!rows || !cols)
+    throw g.error(1, static_cast<int>(c1) + 2, "expected the size as <rows>x<cols>, got '" + printable(size) + "'");
+  if (const auto problem = board_size_problem(*rows, *cols)) throw g.error(1, static_cast<int>(c1) + 2, *problem);
   std::size_t i = c2 + 1;
-  long long row_count = 0;
   while (i <= desc.size()) {
     std::size_t end = desc.find('/', i);
     if (end == std::string_view::npos) end = desc.size();
-    long long cells = 0;
-    std::size_t j = i;
-    while (j < end) {
-      std::size_t k = desc.find(',', j);
-      if (k == std::string_view::npos || k > end) k = end;
-      const std::string_view tok = desc.substr(j, k - j);
-      if (!tok.empty() && (tok[0] == '.' || tok[0] == 'x') &&
-          (tok.size() == 1 || is_integer(tok.substr(1)))) {
-        const long long run = tok.size() == 1 ? 1 : to_value(tok.substr(1));
-        if (run < 1 || run > 10000) throw fail(j, "bad repeat count in '" + std::string(tok) + "'");
-        for (long long r = 0; r < run; ++r) text += std::string(" ") + tok[0];
-        cells += run;
-      } else if (is_integer(tok)) {
-        text += " " + std::string(tok);
-        ++cells;
-      } else {
-        throw fail(j, "unknown token '" + std::string(tok) + "' (expected a number, '.' or 'x')");
-      }
-      j = k + 1;
-    }
-    if (cells != cols)
-      throw fail(i, "row " + std::to_string(row_count + 1) + " has " + std::to_string(cells) +
-                        " cells, expected " + std::to_string(cols));
-    text += "\n";
-    ++row_count;
+    if (static_cast<long long>(g.rows.size()) == *rows)
+      throw g.error(1, static_cast<int>(i) + 1, "more rows than the " + std::to_string(*rows) + " the size says");
+    g.rows.push_back(description_row(desc.substr(i, end - i), i, *cols, g));
+    if (static_cast<long long>(g.rows.back().size()) != *cols)
+      throw g.error(1, static_cast<int>(i) + 1,
+                    "row " + std::to_string(g.rows.size()) + " has " + std::to_string(g.rows.back().size()) +
+                        " cells, expected " + std::to_string(*cols));
     i = end + 1;
   }
-  if (row_count != rows)
-    throw fail(c2 + 1, "found " + std::to_string(row_count) + " rows, expected " + std::to_string(rows));
-  return parse_puzzle(text, src);
+  if (static_cast<long long>(g.rows.size()) != *rows)
+    throw g.error(1, static_cast<int>(c2) + 2,
+                  "found " + std::to_string(g.rows.size()) + " rows, expected " + std::to_string(*rows));
+  return build_puzzle(g);
 }
 
 std::vector<std::vector<int>> to_grid(const Board& b, const Values& values) {

@@ -31,8 +31,9 @@ inline std::string format_puzzle(const Puzzle& p) { return format_grid(p, p.give
 
 std::string describe(const Puzzle& puzzle);
 std::string describe_values(const Board& board, const Values& values);
-// Throws InputError "description:1:col: message".
-Puzzle parse_description(std::string_view desc);
+// Throws InputError "SOURCE, column C: message" (C counts from 1 in `desc`); the size is checked
+// against the board limit (core/limits.hpp) before anything is allocated.
+Puzzle parse_description(std::string_view desc, const std::string& source = "description");
 
 // Rows of values with -1 for holes (the JSON grid shape): grid[row][col].
 std::vector<std::vector<int>> to_grid(const Board& board, const Values& values);

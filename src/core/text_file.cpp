@@ -1,20 +1,34 @@
 #include "core/text_file.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace hidato {
 
-std::string read_text_file(const std::filesystem::path& file, std::string_view what) {
-  std::ifstream in(file, std::ios::binary);
+std::string read_text_file(const std::filesystem::path& file, std::string_view what, std::size_t max_bytes) {
+  const std::string name = file.string();
   std::error_code ec;
-  if (!in || std::filesystem::is_directory(file, ec))
-    throw InputError(located(file.string(), 0, 0, "cannot read the " + std::string(what) + " (does it exist?)"));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  if (std::filesystem::is_directory(file, ec))
+    throw InputError(name + ": cannot read the " + std::string(what) + ": it is a folder");
+  errno = 0;
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw InputError(name + ": cannot read the " + std::string(what) + ": " +
+                     (errno ? std::strerror(errno) : "cannot open"));
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_bytes)
+      throw InputError(name + ": cannot read the " + std::string(what) + ": larger than the limit of " +
+                       std::to_string(max_bytes >> 20) + " MB");
+  }
+  if (in.bad()) throw InputError(name + ": cannot read the " + std::string(what) + ": " + std::strerror(errno));
+  return normalized_text(text);
 }
 
 }  // namespace hidato

@@ -54,6 +54,8 @@ Mask base_mask(const BoardSpec& spec) {
     const Mask m = read_mask_file(resolve_mask_file(spec.mask_file));
     return crop_mask(spec.topology, largest_component(spec.topology, m));
   }
+  if (spec.rows < 2 || spec.cols < 2 || spec.rows > max_side || spec.cols > max_side)
+    throw InputError("rows and cols must be between 2 and " + std::to_string(max_side) + " (got " + size_text(spec) + ")");
   auto m = procedural_mask(spec.topology, spec.shape, spec.rows, spec.cols);
   if (!m) throw InputError("unknown shape '" + spec.shape + "' (expected " + expected_shapes() + ")");
   return *m;

@@ -7,6 +7,10 @@
 namespace hidato {
 namespace {
 
+constexpr std::uint64_t poll_every = 4096;  // steps between two looks at the clock / cancel flag
+
+bool stopped(const StopCheck& stop, std::uint64_t step) { return stop && step % poll_every == 0 && stop(); }
+
 // A partial or complete path with the inverse index; pos[c] == -1 when c is not on it.
 struct PathState {
   CellOrder order;
@@ -53,7 +57,7 @@ PathState state_of(const Board& board, CellOrder order) {
 // the unvisited region and leaves no pockets. When the tail is stuck, rotate: a visited neighbour
 // u of the tail makes the cell after u the new tail, preferring rotations whose new tail can
 // extend. Flip the path when the head can extend. Give up after `budget` cell moves.
-std::optional<CellOrder> grow_path(const Board& board, Rng& rng, std::uint64_t budget) {
+std::optional<CellOrder> grow_path(const Board& board, Rng& rng, std::uint64_t budget, const StopCheck& stop) {
   const int n = board.size();
   std::vector<int> free_deg(static_cast<std::size_t>(n));
   std::vector<CellId> dead_ends;
@@ -71,8 +75,8 @@ std::optional<CellOrder> grow_path(const Board& board, Rng& rng, std::uint64_t b
   visit(dead_ends.empty() ? rng.below(n) : dead_ends[0]);
   std::uint64_t steps = 0;
   std::vector<CellId> best;
-  while (p.length() < n) {
-    if (++steps > budget) return std::nullopt;
+  for (std::uint64_t loops = 1; p.length() < n; ++loops) {
+    if (++steps > budget || stopped(stop, loops)) return std::nullopt;
     const CellId tail = p.order.back();
     best.clear();
     int best_deg = std::numeric_limits<int>::max();
@@ -152,22 +156,24 @@ std::vector<Cut> best_cuts(const Board& board, const PathState& p, const std::ve
 
 }  // namespace
 
-std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps) {
+std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps,
+                                               const StopCheck& stop) {
   const int n = board.size();
   if (n == 0) return std::nullopt;
   if (n == 1) return CellOrder{0};
   std::uint64_t per_try = std::max<std::uint64_t>(64 * static_cast<std::uint64_t>(n), 4096);
   for (std::uint64_t spent = 0; spent < max_steps; spent += per_try, per_try += per_try / 2) {
-    if (auto path = grow_path(board, rng, std::min(per_try, max_steps - spent))) return path;
+    if (auto path = grow_path(board, rng, std::min(per_try, max_steps - spent), stop)) return path;
+    if (stop && stop()) return std::nullopt;
     if (!board.is_connected()) return std::nullopt;
   }
   return std::nullopt;
 }
 
-void backbite(const Board& board, CellOrder& order, Rng& rng, int moves) {
+void backbite(const Board& board, CellOrder& order, Rng& rng, int moves, const StopCheck& stop) {
   if (order.size() < 3) return;
   PathState p = state_of(board, std::move(order));
-  for (int m = 0; m < moves; ++m) {
+  for (int m = 0; m < moves && !stopped(stop, static_cast<std::uint64_t>(m) + 1); ++m) {
     if (rng.chance(0.5)) backbite_tail(board, p, rng);
     else backbite_head(board, p, rng);
   }
@@ -177,15 +183,15 @@ void backbite(const Board& board, CellOrder& order, Rng& rng, int moves) {
 // Plan: repeatedly cut the best-scoring cell (or square4 pair) off the path, where a cut keeps
 // the rest a path; scores count holes and outline around the cut, so holes spread out. When the
 // best cut touches other holes, first stir the path with backbite moves to offer fresh cuts.
-CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng) {
+CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng, const StopCheck& stop) {
   PathState p = state_of(board, std::move(order));
   std::vector<bool> hole(static_cast<std::size_t>(board.size()), false);
   int carved = 0;
-  while (carved < holes) {
+  while (carved < holes && !(stop && stop())) {
     int score = 0;
     auto cuts = best_cuts(board, p, hole, holes - carved, score);
     for (int stir = 0; stir < 3 && score > 0; ++stir) {
-      for (int m = 0; m < p.length() / 2; ++m)
+      for (int m = 0; m < p.length() / 2 && !stopped(stop, static_cast<std::uint64_t>(m) + 1); ++m)
         if (rng.chance(0.5)) backbite_tail(board, p, rng); else backbite_head(board, p, rng);
       cuts = best_cuts(board, p, hole, holes - carved, score);
     }
@@ -245,11 +251,12 @@ long window_slack(const Board& board, const CellOrder& order, int a) {
 // Plan: propose a backbite move at a random end; measure the slack of the positions it can
 // change (around the rewired junction and both ends) before and after; undo it (the same
 // reversal again) when Metropolis rejects it. Each move costs one or two segment reversals.
-void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature) {
+void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature,
+                  const StopCheck& stop) {
   if (order.size() < 4) return;
   PathState p = state_of(board, std::move(order));
   const int n = p.length();
-  for (int m = 0; m < moves; ++m) {
+  for (int m = 0; m < moves && !stopped(stop, static_cast<std::uint64_t>(m) + 1); ++m) {
     const bool tail = rng.chance(0.5);
     const CellId end = tail ? p.at(n - 1) : p.at(0);
     const auto nbs = board.neighbours(end);

@@ -4,6 +4,7 @@
 // A path is the visiting order: order[i] is the cell numbered i+1. Everything here is a pure
 // function of the board and the Rng state (hidato::Rng only), so a seed reproduces it anywhere.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -15,12 +16,18 @@ namespace hidato {
 
 using CellOrder = std::vector<CellId>;
 
+// Polled by the long loops below every few thousand steps (the deadline and the cancel flag):
+// once it says true, find_hamiltonian_path returns nullopt and the others stop early, leaving a
+// valid path that the caller must not use (it depends on the clock). Empty: never stop.
+using StopCheck = std::function<bool()>;
+
 // One Hamiltonian path, or nullopt when `max_steps` (cell moves) run out first. Restarts inside.
-std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps);
+std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps,
+                                               const StopCheck& stop = {});
 
 // `moves` backbite moves (Mansfield): an end steps to a random neighbour on the path and the path
 // is rewired there. Keeps `order` a Hamiltonian path of the same cells; mixes it towards uniform.
-void backbite(const Board& board, CellOrder& order, Rng& rng, int moves);
+void backbite(const Board& board, CellOrder& order, Rng& rng, int moves, const StopCheck& stop = {});
 
 // A board with `holes` cells of `board` left off the path, and the path over the rest (renumbered
 // to the new board's cell ids). Holes are scattered: cells away from other holes and the outline
@@ -29,7 +36,7 @@ struct CarvedBoard {
   Board board;
   CellOrder order;
 };
-CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng);
+CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng, const StopCheck& stop = {});
 
 // Slack of the path at its interior cells: for each cell, how many cells touch both its path
 // neighbours (the places a solver must choose between when the cell is blank). Lower slack means
@@ -39,7 +46,8 @@ long path_slack(const Board& board, const CellOrder& order);
 
 // `moves` backbite moves biased towards low slack (Metropolis at temperature `temperature`: a
 // move that raises the slack by d is kept with probability exp(-d / temperature)).
-void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature);
+void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature,
+                  const StopCheck& stop = {});
 
 // solution[cell] = position on the path + 1.
 Values solution_of(const Board& board, const CellOrder& order);

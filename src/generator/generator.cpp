@@ -31,14 +31,15 @@ int distance(Difficulty a, Difficulty b) { return std::abs(static_cast<int>(a) -
 // fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then
 // annealed towards low slack: a forced path needs far fewer givens (10x10 square8: about 30%
 // of the cells for a freely mixed path, 21% after annealing).
-std::optional<CarvedBoard> fill(const Board& base, double obstacles, Rng& rng) {
-  auto order = find_hamiltonian_path(base, rng, 4000ull * static_cast<std::uint64_t>(base.size()) + 100000);
+// Polls `stop` (deadline, cancel) throughout; the caller discards the result once it fired.
+std::optional<CarvedBoard> fill(const Board& base, double obstacles, Rng& rng, const StopCheck& stop) {
+  auto order = find_hamiltonian_path(base, rng, 4000ull * static_cast<std::uint64_t>(base.size()) + 100000, stop);
   if (!order) return std::nullopt;
-  backbite(base, *order, rng, mix_moves_per_cell * base.size());
+  backbite(base, *order, rng, mix_moves_per_cell * base.size(), stop);
   const int holes = obstacle_count(obstacles, base.size());
-  CarvedBoard carved = holes == 0 ? CarvedBoard{base, std::move(*order)} : carve_holes(base, std::move(*order), holes, rng);
-  if (holes > 0) backbite(carved.board, carved.order, rng, mix_moves_per_cell * carved.board.size());
-  anneal_slack(carved.board, carved.order, rng, anneal_moves_per_cell * carved.board.size(), anneal_temperature);
+  CarvedBoard carved = holes == 0 ? CarvedBoard{base, std::move(*order)} : carve_holes(base, std::move(*order), holes, rng, stop);
+  if (holes > 0) backbite(carved.board, carved.order, rng, mix_moves_per_cell * carved.board.size(), stop);
+  anneal_slack(carved.board, carved.order, rng, anneal_moves_per_cell * carved.board.size(), anneal_temperature, stop);
   return carved;
 }
 
@@ -149,8 +150,8 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
 // One attempt; nullopt when the fill or the proof failed within the budget.
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
                                    bool have_fallback) {
-  auto filled = fill(base, job.board.obstacles, rng);
-  if (!filled) return std::nullopt;
+  auto filled = fill(base, job.board.obstacles, rng, [&] { return interrupted(budget); });
+  if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
   bool doomed = false;

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "core/atomic_file.hpp"
+#include "core/book_folder.hpp"
 #include "core/codec.hpp"
 #include "render/render.hpp"
 #include "render/template.hpp"
@@ -78,15 +79,17 @@ std::vector<std::filesystem::path> render_records(const BookMeta& book,
   return render_book(info, puzzles, page, opt).files;
 }
 
+// Plan: check and lock the output folder first (before any puzzle is made), write everything --
+// manifest, timings, the rendered book -- into its staging folder, and swap the whole folder in
+// at the very end (core/book_folder.hpp). An interrupt, an exception or a full disk before the
+// swap leaves the earlier book untouched and no staging folder behind.
 BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<BookJob> all = expand_jobs(spec);
   const std::vector<BookJob> jobs = shard_jobs(all, options.shard);
-  std::error_code ec;
-  if (std::filesystem::is_directory(options.out_dir, ec)) remove_stale_temporaries(options.out_dir);
-
-  const auto manifest_file = options.out_dir / "manifest.json";
-  ManifestWriter manifest(manifest_file, make_header(spec, static_cast<int>(all.size()), options.shard));
+  BookFolder folder(options.out_dir);
+  const auto& dir = folder.staging();
+  ManifestWriter manifest(dir / "manifest.json", make_header(spec, static_cast<int>(all.size()), options.shard));
   Progress progress(jobs, options.progress, err);
   std::vector<PrintRecord> records;
   std::vector<Timing> timings;
@@ -102,19 +105,19 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
   progress.finish();
   result.sets = progress.tallies();
   if (options.cancel && options.cancel->load()) {
-    result.interrupted = true;  // ~ManifestWriter removes the temporary manifest
+    result.interrupted = true;  // ~BookFolder removes the staging folder
     return result;
   }
-  // The manifest goes first: if rendering fails, `hidato render` can finish the book from it.
   manifest.commit();
-  result.files.push_back(manifest_file);
+  std::vector<std::filesystem::path> written{dir / "manifest.json"};
   const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const int threads = options.threads > 0 ? options.threads : default_threads();
-  write_timings(options.out_dir / "timings.json", threads, wall_ms, result.sets, timings);
-  result.files.push_back(options.out_dir / "timings.json");
-  if (options.shard.is_whole()) {
-    for (auto& f : render_records(spec.book, records, options.out_dir)) result.files.push_back(f);
-  }
+  write_timings(dir / "timings.json", threads, wall_ms, result.sets, timings);
+  written.push_back(dir / "timings.json");
+  if (options.shard.is_whole())
+    for (auto& f : render_records(spec.book, records, dir)) written.push_back(f);
+  folder.commit();
+  for (const auto& f : written) result.files.push_back(options.out_dir / f.filename());
   return result;
 }
 

@@ -33,7 +33,9 @@ struct BuildResult {
   std::vector<std::filesystem::path> files;  // everything written, manifest first
 };
 
-// Builds the book (or one shard of it: a shard writes its manifest only; merge renders).
+// Builds the book (or one shard of it: a shard writes its manifest only; merge renders) into
+// options.out_dir through a BookFolder: the folder is checked and locked before any work and
+// swapped in whole at the end (InputError when it is unusable or locked by another build).
 BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::ostream& err);
 
 // What the renderer needs of a puzzle, kept compact while a book is built.

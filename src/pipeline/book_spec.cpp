@@ -10,6 +10,8 @@
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "pipeline/yaml_check.hpp"
+#include "render/render.hpp"
+#include "render/template.hpp"
 
 namespace hidato {
 namespace {
@@ -219,13 +221,13 @@ void read_formats(const YAML::Node& n, BookMeta& m, Problems& p) {
   }
 }
 
+// The template is parsed now, with the config's other problems, so a bad one never costs a run.
 void check_template(const YAML::Node& n, const std::string& name, Problems& p) {
-  std::error_code ec;
-  const bool is_path = name.ends_with(".yaml");
-  const auto file = find_data_file(is_path ? name : "templates/pages/" + name + ".yaml");
-  if (!std::filesystem::is_regular_file(file, ec))
-    p.add(n, "book.template", "page template '" + name + "' not found (looked for " +
-                                  file.string() + ")");
+  try {
+    load_page_template(name);
+  } catch (const InputError& e) {
+    p.add(n, "book.template", e.what());
+  }
 }
 
 BookMeta read_book(const YAML::Node& n, Problems& p) {

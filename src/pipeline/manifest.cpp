@@ -4,10 +4,16 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "core/text.hpp"
 #include "core/text_file.hpp"
 #include "version.hpp"
 
@@ -23,9 +29,66 @@ std::string hex16(std::uint64_t v) {
   return s;
 }
 
-std::uint64_t parse_hex16(const std::string& s) {
+// A JSON object read with every key's path in hand, so a message names the key at fault:
+// "puzzles[3].spec.rows: expected a whole number from 1 to 65536, got 4294967302". Whole numbers
+// are range-checked before conversion (never wrapped), floats and strings are not numbers.
+class Fields {
+ public:
+  Fields(const Json& j, std::string path) : j_(j), path_(std::move(path)) {
+    if (!j_.is_object()) fail("", "expected an object");
+  }
+  [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
+    throw InputError(key_path(key) + ": " + msg);
+  }
+  std::string key_path(const std::string& key) const {
+    return path_.empty() ? key : key.empty() ? path_ : path_ + "." + key;
+  }
+  bool has(const char* key) const { return j_.contains(key); }
+  const Json& at(const char* key) const {
+    if (!j_.contains(key)) fail(key, "missing");
+    return j_.at(key);
+  }
+  Fields object(const char* key) const { return Fields(at(key), key_path(key)); }
+  std::string text(const char* key) const {
+    if (!at(key).is_string()) fail(key, "expected a string");
+    return at(key).get<std::string>();
+  }
+  bool flag(const char* key) const {
+    if (!at(key).is_boolean()) fail(key, "expected true or false");
+    return at(key).get<bool>();
+  }
+  long long whole(const char* key, long long lo, long long hi) const {
+    const Json& v = at(key);
+    const bool fits = v.is_number_integer() && !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi));
+    if (!fits || v.get<long long>() < lo || v.get<long long>() > hi)
+      fail(key, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " + v.dump());
+    return v.get<long long>();
+  }
+  std::uint64_t count(const char* key) const {
+    const Json& v = at(key);
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<long long>() >= 0))
+      fail(key, "expected a whole number from 0 to 18446744073709551615, got " + v.dump());
+    return v.get<std::uint64_t>();
+  }
+  double real(const char* key, double lo, double hi) const {
+    const Json& v = at(key);
+    if (!v.is_number() || !(v.get<double>() >= lo && v.get<double>() <= hi))
+      fail(key, "expected a number from " + Json(lo).dump() + " to " + Json(hi).dump() + ", got " + v.dump());
+    return v.get<double>();
+  }
+  int small(const char* key, long long lo, long long hi) const { return static_cast<int>(whole(key, lo, hi)); }
+
+ private:
+  const Json& j_;
+  std::string path_;
+};
+
+constexpr long long int_max = std::numeric_limits<int>::max();
+
+std::uint64_t parse_hex16(const Fields& f, const char* key) {
+  const std::string s = f.text(key);
   if (s.size() != 16 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
-    throw InputError("expected 16 hex digits, got '" + s + "'");
+    f.fail(key, "expected 16 hex digits, got '" + printable(s) + "'");
   return std::stoull(s, nullptr, 16);
 }
 
@@ -40,24 +103,25 @@ Json book_json(const BookMeta& b) {
               {"answer_path", b.answer_path}};
 }
 
-BookMeta book_from(const Json& j, std::uint64_t seed) {
+BookMeta book_from(const Fields& f, std::uint64_t seed) {
   BookMeta b;
   b.seed = seed;
-  b.title = j.at("title").get<std::string>();
-  b.subtitle = j.at("subtitle").get<std::string>();
-  b.author = j.at("author").get<std::string>();
-  b.date = j.at("date").get<std::string>();
-  b.creation_epoch = j.at("creation_epoch").get<std::int64_t>();
-  b.page_template = j.at("template").get<std::string>();
+  b.title = f.text("title");
+  b.subtitle = f.text("subtitle");
+  b.author = f.text("author");
+  b.date = f.text("date");
+  b.creation_epoch = f.whole("creation_epoch", 0, std::numeric_limits<std::int64_t>::max());
+  b.page_template = f.text("template");
   b.pdf = b.svg = false;
-  for (const auto& f : j.at("formats")) {
-    const auto s = f.get<std::string>();
+  if (!f.at("formats").is_array()) f.fail("formats", "expected a list");
+  for (const auto& v : f.at("formats")) {
+    const std::string s = v.is_string() ? v.get<std::string>() : v.dump();
     if (s == "pdf") b.pdf = true;
     else if (s == "svg") b.svg = true;
-    else throw InputError("unknown format '" + s + "'");
+    else f.fail("formats", "unknown format '" + printable(s) + "' (expected pdf or svg)");
   }
-  b.how_to_play = j.at("how_to_play").get<bool>();
-  b.answer_path = j.at("answer_path").get<bool>();
+  b.how_to_play = f.flag("how_to_play");
+  b.answer_path = f.flag("answer_path");
   return b;
 }
 
@@ -76,23 +140,27 @@ Json spec_json(const PuzzleJob& job) {
   return j;
 }
 
-void spec_from(const Json& j, PuzzleJob& job) {
+void spec_from(const Fields& f, PuzzleJob& job) {
   BoardSpec& s = job.board;
-  const auto topo = parse_topology(j.at("topology").get<std::string>());
-  const auto level = parse_difficulty(j.at("difficulty").get<std::string>());
-  if (!topo || !level) throw InputError("unknown topology or difficulty");
+  const auto topo = parse_topology(f.text("topology"));
+  if (!topo) f.fail("topology", "unknown topology '" + printable(f.text("topology")) + "'");
+  const auto level = parse_difficulty(f.text("difficulty"));
+  if (!level) f.fail("difficulty", "unknown difficulty '" + printable(f.text("difficulty")) + "'");
   s.topology = *topo;
   job.target = *level;
-  s.shape = j.at("shape").get<std::string>();
-  s.mask_file = j.contains("mask") ? j.at("mask").get<std::string>() : "";
-  s.rows = j.at("rows").get<int>();
-  s.cols = j.at("cols").get<int>();
-  s.obstacles = j.at("obstacles").get<double>();
-  s.hide_ends = j.at("hide_ends").get<bool>();
-  const Json& b = j.at("budget");
-  job.budget.nodes_per_attempt = b.at("nodes").get<std::uint64_t>();
-  job.budget.max_attempts = b.at("attempts").get<int>();
-  job.budget.deadline_ms = b.at("deadline_ms").get<int>();
+  s.shape = f.text("shape");
+  s.mask_file = f.has("mask") ? f.text("mask") : "";
+  s.rows = f.small("rows", 1, int_max);
+  s.cols = f.small("cols", 1, int_max);
+  if (const auto problem = board_size_problem(s.rows, s.cols)) f.fail("rows", *problem);
+  const double obstacles = f.real("obstacles", 0.0, 0.5);
+  if (obstacles >= 0.5) f.fail("obstacles", "expected a number from 0 to below 0.5, got " + f.at("obstacles").dump());
+  s.obstacles = obstacles;
+  s.hide_ends = f.flag("hide_ends");
+  const Fields b = f.object("budget");
+  job.budget.nodes_per_attempt = b.count("nodes");
+  job.budget.max_attempts = b.small("attempts", 1, int_max);
+  job.budget.deadline_ms = b.small("deadline_ms", 0, int_max);
 }
 
 Json grade_json(const Grade& g) {
@@ -104,17 +172,19 @@ Json grade_json(const Grade& g) {
               {"techniques", techniques}};
 }
 
-Grade grade_from(const Json& j) {
+Grade grade_from(const Fields& f) {
   Grade g;
-  const auto level = parse_difficulty(j.at("level").get<std::string>());
-  if (!level) throw InputError("unknown grade level");
+  const auto level = parse_difficulty(f.text("level"));
+  if (!level) f.fail("level", "unknown grade level '" + printable(f.text("level")) + "'");
   g.level = *level;
-  g.score = j.at("score").get<double>();
-  g.deepest_tier = j.at("deepest_tier").get<int>();
-  g.needs_search = j.at("needs_search").get<bool>();
-  for (const auto& t : j.at("techniques"))
-    g.techniques.push_back(TechniqueCount{t.at("technique").get<std::string>(),
-                                          t.at("tier").get<int>(), t.at("steps").get<int>()});
+  g.score = f.real("score", -1e9, 1e9);
+  g.deepest_tier = f.small("deepest_tier", 0, int_max);
+  g.needs_search = f.flag("needs_search");
+  if (!f.at("techniques").is_array()) f.fail("techniques", "expected a list");
+  for (std::size_t i = 0; i < f.at("techniques").size(); ++i) {
+    const Fields t(f.at("techniques")[i], f.key_path("techniques") + "[" + std::to_string(i) + "]");
+    g.techniques.push_back(TechniqueCount{t.text("technique"), t.small("tier", 0, int_max), t.small("steps", 0, int_max)});
+  }
   return g;
 }
 
@@ -137,25 +207,25 @@ Json entry_to_json(const ManifestEntry& e) {
   return j;
 }
 
-ManifestEntry entry_from_json(const Json& j) {
+ManifestEntry entry_from_json(const Fields& f) {
   ManifestEntry e;
-  e.ordinal = j.at("job").get<int>();
-  e.job.set_id = j.at("set").get<std::string>();
-  e.job.index = j.at("index").get<int>();
-  e.job.seed = parse_hex16(j.at("seed").get<std::string>());
-  const auto status = j.at("status").get<std::string>();
-  if (status != "ok" && status != "failed") throw InputError("status must be ok or failed");
+  e.ordinal = f.small("job", 0, int_max);
+  e.job.set_id = f.text("set");
+  e.job.index = f.small("index", 0, int_max);
+  e.job.seed = parse_hex16(f, "seed");
+  const auto status = f.text("status");
+  if (status != "ok" && status != "failed") f.fail("status", "expected ok or failed, got '" + printable(status) + "'");
   e.ok = status == "ok";
-  if (!e.ok) e.reason = j.at("reason").get<std::string>();
-  e.attempt = j.at("attempt").get<int>();
-  spec_from(j.at("spec"), e.job);
+  if (!e.ok) e.reason = f.text("reason");
+  e.attempt = f.small("attempt", 0, int_max);
+  spec_from(f.object("spec"), e.job);
   if (e.ok) {
-    e.puzzle = j.at("puzzle").get<std::string>();
-    e.solution = j.at("solution").get<std::string>();
-    e.grade = grade_from(j.at("grade"));
-    e.clues = j.at("clues").get<int>();
+    e.puzzle = f.text("puzzle");
+    e.solution = f.text("solution");
+    e.grade = grade_from(f.object("grade"));
+    e.clues = f.small("clues", 0, max_board_cells);
   }
-  e.nodes = j.at("nodes").get<std::uint64_t>();
+  e.nodes = f.count("nodes");
   return e;
 }
 
@@ -174,18 +244,40 @@ std::string header_text(const ManifestHeader& h) {
   return out + "  \"puzzles\": [";
 }
 
-ManifestHeader header_from(const Json& j) {
-  if (j.at("format").get<std::string>() != manifest_format)
-    throw InputError("not a " + std::string(manifest_format) + " manifest");
+ManifestHeader header_from(const Fields& f) {
+  if (f.text("format") != manifest_format)
+    f.fail("format", "expected '" + std::string(manifest_format) + "', got '" + printable(f.text("format")) + "'");
   ManifestHeader h;
-  h.tool = j.at("tool").get<std::string>();
-  h.config_name = j.at("config").at("name").get<std::string>();
-  h.config_digest = j.at("config").at("digest").get<std::string>();
-  h.book = book_from(j.at("book"), j.at("book_seed").get<std::uint64_t>());
-  h.jobs_total = j.at("jobs_total").get<int>();
-  if (j.contains("shard"))
-    h.shard = Shard{j.at("shard").at("index").get<int>(), j.at("shard").at("count").get<int>()};
+  h.tool = f.text("tool");
+  const Fields config = f.object("config");
+  h.config_name = config.text("name");
+  h.config_digest = config.text("digest");
+  h.book = book_from(f.object("book"), f.count("book_seed"));
+  h.jobs_total = f.small("jobs_total", 0, int_max);
+  if (f.has("shard")) {
+    const Fields s = f.object("shard");
+    const int count = s.small("count", 1, 1'000'000);
+    h.shard = Shard{s.small("index", 0, count - 1), count};
+  }
   return h;
+}
+
+// The entries must be exactly the jobs of the book (or of the shard), each once, in job order:
+// ordinals index, index + count, ... below jobs_total.
+void check_entries(const Fields& f, const ManifestHeader& h, const std::vector<ManifestEntry>& entries) {
+  const Shard shard = h.shard.value_or(Shard{});
+  long long want = shard.index;
+  for (std::size_t i = 0; i < entries.size(); ++i, want += shard.count) {
+    const int got = entries[i].ordinal;
+    const std::string where = "puzzles[" + std::to_string(i) + "].job";
+    if (got < want) throw InputError(where + ": job " + std::to_string(got) + " is repeated or out of order");
+    if (want >= h.jobs_total)
+      throw InputError(where + ": job " + std::to_string(got) + " is beyond jobs_total " + std::to_string(h.jobs_total));
+    if (got > want) throw InputError(where + ": job " + std::to_string(want) + " is missing (found job " + std::to_string(got) + ")");
+  }
+  if (want < h.jobs_total)
+    f.fail("puzzles", std::to_string(entries.size()) + " entries, but jobs_total " + std::to_string(h.jobs_total) +
+                          " needs job " + std::to_string(want) + " and more");
 }
 
 }  // namespace
@@ -227,19 +319,20 @@ std::string entry_json(const ManifestEntry& entry) { return entry_to_json(entry)
 Manifest read_manifest(const std::filesystem::path& file) {
   const std::string text = read_text_file(file, "manifest");
   Manifest m;
-  std::size_t i = 0;
   try {
     const Json j = Json::parse(text);
-    m.header = header_from(j);
-    for (const auto& e : j.at("puzzles")) {
-      m.entries.push_back(entry_from_json(e));
-      ++i;
-    }
+    const Fields top(j, "");
+    m.header = header_from(top);
+    const Json& list = top.at("puzzles");
+    if (!list.is_array()) top.fail("puzzles", "expected a list of entries");
+    m.entries.reserve(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i)
+      m.entries.push_back(entry_from_json(Fields(list[i], "puzzles[" + std::to_string(i) + "]")));
+    check_entries(top, m.header, m.entries);
   } catch (const nlohmann::json::exception& e) {
-    // Translate the library's exception into a located InputError at the boundary.
-    throw InputError(file.string() + ": puzzles[" + std::to_string(i) + "]: " + e.what());
+    throw InputError(file.string() + ": not valid JSON: " + printable(e.what(), 200));
   } catch (const InputError& e) {
-    throw InputError(file.string() + ": puzzles[" + std::to_string(i) + "]: " + e.what());
+    throw InputError(file.string() + ": " + e.what());
   }
   return m;
 }
@@ -250,8 +343,9 @@ ManifestWriter::ManifestWriter(std::filesystem::path file, const ManifestHeader&
   if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), ec);
   if (ec) throw OutputError(file_.parent_path().string() + ": cannot create folder: " + ec.message());
   tmp_ = file_.string() + "." + std::to_string(::getpid()) + ".tmp-hidato";
+  errno = 0;
   out_.open(tmp_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw OutputError(tmp_.string() + ": cannot write");
+  if (!out_) throw OutputError(tmp_.string() + ": cannot write: " + std::strerror(errno ? errno : EIO));
   out_ << header_text(header);
 }
 
@@ -264,6 +358,7 @@ ManifestWriter::~ManifestWriter() {
 
 void ManifestWriter::add(const ManifestEntry& e) {
   out_ << (first_ ? "\n    " : ",\n    ") << entry_json(e);
+  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);  // e.g. the disk is full
   first_ = false;
   auto it = std::find_if(sets_.begin(), sets_.end(), [&](const SetCount& s) { return s.name == e.job.set_id; });
   if (it == sets_.end()) {
@@ -292,8 +387,11 @@ void ManifestWriter::commit() {
   }
   const Json summary{{"made", made}, {"failed", failed}, {"sets", sets}};
   out_ << (first_ ? "],\n" : "\n  ],\n") << "  \"summary\": " << summary.dump() << "\n}\n";
+  out_.flush();
+  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
   out_.close();
-  if (!out_) throw OutputError(file_.string() + ": cannot write the manifest");
+  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
+  if (!error_.empty()) throw OutputError(file_.string() + ": cannot write the manifest: " + error_);
   std::error_code ec;
   std::filesystem::rename(tmp_, file_, ec);
   if (ec) throw OutputError(file_.string() + ": cannot write: " + ec.message());

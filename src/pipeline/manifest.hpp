@@ -54,7 +54,9 @@ struct Manifest {
   std::vector<ManifestEntry> entries;
 };
 
-// Reads and checks a manifest. Throws InputError "FILE: what is wrong".
+// Reads and checks a manifest: every key's type and range (no wrapped or negative counts, sizes
+// within the board limit), and the entries are exactly the book's (or shard's) jobs, each once,
+// in job order. Throws InputError "FILE: key.path: what is wrong" naming the entry or header key.
 Manifest read_manifest(const std::filesystem::path& file);
 
 // Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the
@@ -80,6 +82,7 @@ class ManifestWriter {
   std::filesystem::path tmp_;
   std::ofstream out_;
   std::vector<SetCount> sets_;
+  std::string error_;  // the OS reason of the first failed write
   bool first_ = true;
   bool committed_ = false;
 };

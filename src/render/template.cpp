@@ -11,6 +11,7 @@
 
 #include "core/errors.hpp"
 #include "core/paths.hpp"
+#include "core/text_file.hpp"
 #include "render/render.hpp"
 #include "render/template.hpp"
 
@@ -194,15 +195,13 @@ PageTemplate load_page_template(const std::string& name_or_path) {
   const bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
   const std::filesystem::path file =
       is_path ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) {
     const std::string known = shipped_names();
     throw InputError(name_or_path + ": page template not found (looked for " + file.string() + ")" +
                      (known.empty() ? "" : "; shipped templates: " + known));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  PageTemplate t = parse_page_template(text.str(), file.string());
+  PageTemplate t = parse_page_template(read_text_file(file, "page template", max_small_input_bytes), file.string());
   if (t.name.empty()) t.name = file.stem().string();
   return t;
 }

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "core/text_file.hpp"
 #include "topology/geometry.hpp"
 
@@ -234,7 +235,9 @@ Mask balance_colours(const Mask& m) {
   }
 }
 
-Mask parse_mask(std::string_view text, const std::string& source) {
+Mask parse_mask(std::string_view raw, const std::string& source) {
+  const std::string normalized = normalized_text(raw);
+  const std::string_view text = normalized;
   std::vector<std::string> lines;
   std::vector<int> line_nos;
   int line_no = 0;
@@ -248,7 +251,7 @@ Mask parse_mask(std::string_view text, const std::string& source) {
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!line.empty() && line[0] == ';') {
-      if (line.rfind("; scale:", 0) == 0) {
+      if (lower_case(line).rfind("; scale:", 0) == 0) {
         const std::string v = line.substr(8);
         const auto b = v.find_first_not_of(' ');
         if (b == std::string::npos || v.substr(b) .find_first_not_of("0123456789") != std::string::npos ||
@@ -261,7 +264,7 @@ Mask parse_mask(std::string_view text, const std::string& source) {
     for (std::size_t i = 0; i < line.size(); ++i)
       if (cell_kind(line[i]) == '?')
         throw InputError(located(source, line_no, static_cast<int>(i) + 1,
-                                 std::string("unexpected character '") + line[i] +
+                                 "unexpected character '" + printable(line.substr(i, 1)) +
                                      "' in mask (expected '#' or 'o' for a cell, '.' or a space for a hole)"));
     lines.push_back(line);
     line_nos.push_back(line_no);
@@ -289,7 +292,7 @@ Mask parse_mask(std::string_view text, const std::string& source) {
 }
 
 Mask read_mask_file(const std::filesystem::path& file) {
-  return parse_mask(read_text_file(file, "mask file"), file.string());
+  return parse_mask(read_text_file(file, "mask file", max_small_input_bytes), file.string());
 }
 
 Board board_from_mask(Topology t, const Mask& m) { return Board(t, m.rows, m.cols, m.playable); }

@@ -159,7 +159,7 @@ TEST(MaskFile, BadCharacterIsLocated) {
             "cat.txt:2:2: unexpected character 'z' in mask (expected '#' or 'o' for a cell, '.' or a space for a hole)");
   EXPECT_EQ(message_of([] { parse_mask("; scale: 0\n#\n", "s.txt"); }), "s.txt:1:9: scale must be a whole number from 1 to 8");
   EXPECT_EQ(message_of([] { parse_mask("\n..\n", "e.txt"); }), "e.txt: mask has no playable cells");
-  EXPECT_EQ(message_of([] { read_mask_file("/nonexistent/mask.txt"); }), "/nonexistent/mask.txt: cannot read the mask file (does it exist?)");
+  EXPECT_EQ(message_of([] { read_mask_file("/nonexistent/mask.txt"); }), "/nonexistent/mask.txt: cannot read the mask file: No such file or directory");
 }
 
 TEST(MaskFile, ShippedMasksLoadAndFillOnSquare8AndHex) {

@@ -1,0 +1,118 @@
+#include "core/book_folder.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/errors.hpp"
+
+namespace hidato {
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path beside(const fs::path& target, const char* suffix) {
+  return target.parent_path() / ("." + target.filename().string() + suffix);
+}
+
+// The target as an absolute path with a file name ("out/" and "." name their folder).
+fs::path normal_target(const fs::path& p) {
+  fs::path t = fs::absolute(p).lexically_normal();
+  if (t.filename().empty()) t = t.parent_path();
+  return t;
+}
+
+[[noreturn]] void refuse(const fs::path& dir, const std::string& why) { throw InputError(dir.string() + ": " + why); }
+
+int take_lock(const fs::path& dir, const fs::path& lock) {
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) refuse(dir, "cannot create the lock file " + lock.string() + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int e = errno;
+    ::close(fd);
+    if (e == EWOULDBLOCK)
+      refuse(dir, "another hidato process is writing a book into this folder (it holds " + lock.string() + ")");
+    refuse(dir, "cannot lock " + lock.string() + ": " + std::strerror(e));
+  }
+  return fd;
+}
+
+// Under the lock: finish what a crashed writer left (see the header).
+void recover(const fs::path& target, const fs::path& staging, const fs::path& old) {
+  std::error_code ec;
+  if (fs::exists(old, ec)) {
+    if (fs::exists(target, ec)) fs::remove_all(old, ec);
+    else fs::rename(old, target, ec);
+  }
+  fs::remove_all(staging, ec);
+}
+
+}  // namespace
+
+bool is_book_folder(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const auto ext = e.path().extension();
+    if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) return false;
+  }
+  return !ec;
+}
+
+BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
+  staging_ = beside(target_, ".hidato-new");
+  old_ = beside(target_, ".hidato-old");
+  const fs::path shown = target;
+  std::error_code ec;
+  if (fs::exists(target_, ec) && !fs::is_directory(target_, ec))
+    refuse(shown, "is a file, not a folder (the book needs a folder of its own)");
+  fs::create_directories(target_.parent_path(), ec);
+  if (ec) refuse(shown, "cannot create the folder " + target_.parent_path().string() + ": " + ec.message());
+  lock_fd_ = take_lock(shown, beside(target_, ".hidato-lock"));
+  try {
+    recover(target_, staging_, old_);
+    if (fs::is_directory(target_, ec) && !is_book_folder(target_))
+      refuse(shown, "holds files that are not part of a book; a book replaces its whole folder, so choose a new "
+                    "or empty folder");
+    fs::create_directory(staging_, ec);
+    if (ec) refuse(shown, "cannot write in " + target_.parent_path().string() + ": " + ec.message());
+  } catch (...) {
+    ::close(lock_fd_);
+    throw;
+  }
+}
+
+BookFolder::~BookFolder() {
+  std::error_code ec;
+  if (!committed_) fs::remove_all(staging_, ec);
+  ::close(lock_fd_);
+}
+
+void BookFolder::carry_over(const std::string& name) {
+  std::error_code ec;
+  const fs::path from = target_ / name;
+  if (!fs::is_regular_file(from, ec)) return;
+  fs::copy_file(from, staging_ / name, fs::copy_options::overwrite_existing, ec);
+  if (ec) throw OutputError((staging_ / name).string() + ": cannot copy " + from.string() + ": " + ec.message());
+}
+
+void BookFolder::commit() {
+  std::error_code ec;
+  const bool had_book = fs::exists(target_, ec);
+  if (had_book) {
+    fs::rename(target_, old_, ec);
+    if (ec) throw OutputError(target_.string() + ": cannot move the earlier book aside: " + ec.message());
+  }
+  fs::rename(staging_, target_, ec);
+  if (ec) {
+    const std::string why = ec.message();
+    if (had_book) fs::rename(old_, target_, ec);
+    throw OutputError(target_.string() + ": cannot move the new book into place: " + why);
+  }
+  committed_ = true;
+  fs::remove_all(old_, ec);
+}
+
+}  // namespace hidato

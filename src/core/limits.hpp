@@ -1,0 +1,22 @@
+#pragma once
+// The documented limits every reader enforces before it allocates (README "Limits").
+//
+// Board size: rows x cols grid positions, holes included, at most max_board_cells (256 x 256).
+// The solver keeps two bit matrices of cells x values (n^2 / 64 words each): at 65,536 cells
+// that is 1 GiB, the most a book machine should be asked for; one step more (300 x 300) needs
+// 2.4 GiB. Input files: at most max_input_bytes (config, template and mask files much less).
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace hidato {
+
+inline constexpr long long max_board_cells = 65'536;
+inline constexpr std::size_t max_input_bytes = 64u << 20;       // puzzle files, manifests
+inline constexpr std::size_t max_small_input_bytes = 1u << 20;  // config, page template, mask
+
+// "board too large: R x C (the limit is 65,536 cells, e.g. 256 x 256)" when rows * cols is over the
+// limit; "board size must be at least 1 x 1" for a side below 1; nullopt when the size is allowed.
+std::optional<std::string> board_size_problem(long long rows, long long cols);
+
+}  // namespace hidato

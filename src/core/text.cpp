@@ -1,0 +1,74 @@
+#include "core/text.hpp"
+
+#include <charconv>
+
+#include "core/errors.hpp"
+
+namespace hidato {
+
+std::string normalized_text(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\r') { out += text[i]; continue; }
+    out += '\n';
+    if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+  }
+  return out;
+}
+
+std::string printable(std::string_view s, std::size_t max_chars) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  const bool cut = s.size() > max_chars;
+  if (cut) s = s.substr(0, max_chars);
+  for (const char ch : s) {
+    const auto b = static_cast<unsigned char>(ch);
+    if (b >= 0x20 && b < 0x7f) out += ch;
+    else out += std::string("\\x") + hex[b >> 4] + hex[b & 15];
+  }
+  return cut ? out + "..." : out;
+}
+
+std::string lower_case(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+std::optional<long long> parse_whole_number(std::string_view s) {
+  if (s.starts_with('+')) s.remove_prefix(1);
+  if (s.empty() || s.starts_with('+')) return std::nullopt;
+  long long v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+[[noreturn]] void out_of_range(std::string_view s, const std::string& lo, const std::string& hi,
+                               const std::string& what) {
+  throw InputError(what + ": expected a whole number from " + lo + " to " + hi + ", got '" + printable(s) + "'");
+}
+
+}  // namespace
+
+long long parse_number_in(std::string_view s, long long lo, long long hi, const std::string& what) {
+  const auto v = parse_whole_number(s);
+  if (!v || *v < lo || *v > hi) out_of_range(s, std::to_string(lo), std::to_string(hi), what);
+  return *v;
+}
+
+std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint64_t hi, const std::string& what) {
+  std::string_view digits = s.starts_with('+') ? s.substr(1) : s;
+  std::uint64_t v = 0;
+  const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (digits.empty() || digits[0] == '-' || ec != std::errc() || p != digits.data() + digits.size() || v < lo || v > hi)
+    out_of_range(s, std::to_string(lo), std::to_string(hi), what);
+  return v;
+}
+
+}  // namespace hidato

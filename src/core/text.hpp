@@ -1,0 +1,32 @@
+#pragma once
+// Small text helpers every reader shares: one line-ending convention, safe echoing of input in
+// messages, and whole numbers parsed with range checks.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hidato {
+
+// `text` with a leading UTF-8 byte order mark removed and CRLF and lone CR turned into LF, so
+// every reader accepts files from any platform and counts lines the same way.
+std::string normalized_text(std::string_view text);
+
+// `s` safe to print in a message: control bytes, DEL and bytes >= 0x80 become \xNN (a NUL no
+// longer cuts the message short, raw binary never reaches the terminal); longer than `max_chars`
+// is cut with "...".
+std::string printable(std::string_view s, std::size_t max_chars = 40);
+
+// ASCII lower case (header keys are matched in any case).
+std::string lower_case(std::string_view s);
+
+// A whole decimal number (optional sign) that fits a long long; nullopt for anything else,
+// including values out of range (never a wrapped or clamped value).
+std::optional<long long> parse_whole_number(std::string_view s);
+
+// A whole number in [lo, hi] for the flag or key `what`. Throws InputError
+// "WHAT: expected a whole number from LO to HI, got 'TEXT'" (TEXT as written, escaped).
+long long parse_number_in(std::string_view s, long long lo, long long hi, const std::string& what);
+std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint64_t hi, const std::string& what);
+
+}  // namespace hidato
