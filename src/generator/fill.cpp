@@ -9,7 +9,7 @@ namespace {
 
 constexpr std::uint64_t poll_every = 4096;  // steps between two looks at the clock / cancel flag
 
-bool stopped(const StopCheck& stop, std::uint64_t step) { return stop && step % poll_every == 0 && stop(); }
+bool stopped(const StopCheck& stop, std::uint64_t step) { return stop && (step - 1) % poll_every == 0 && stop(); }
 
 // A partial or complete path with the inverse index; pos[c] == -1 when c is not on it.
 struct PathState {

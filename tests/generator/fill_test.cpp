@@ -102,3 +102,23 @@ TEST(Fill, SolutionNumbersThePath) {
   const Board b(Topology::square8, 2, 2, std::vector<bool>(4, true));
   EXPECT_EQ(solution_of(b, {3, 0, 1, 2}), (Values{2, 3, 4, 1}));
 }
+
+// Issue 10: path finding, hole carving and mixing poll the deadline / cancel flag, so a 200x200
+// board obeys a 1 s deadline (it ran 230 s). The stop here fires at its first look.
+TEST(FillStops, EveryLongLoopLooksAtTheStopCheck) {
+  const Board board = board_from_mask(Topology::square8, *procedural_mask(Topology::square8, "rect", 60, 60));
+  int looks = 0;
+  const StopCheck stop = [&] { return ++looks > 0; };
+  Rng rng(7);
+  EXPECT_FALSE(find_hamiltonian_path(board, rng, 1'000'000'000ull, stop).has_value());
+  EXPECT_GT(looks, 0);
+  Rng rng2(7);
+  auto order = find_hamiltonian_path(board, rng2, 1'000'000'000ull);
+  ASSERT_TRUE(order.has_value());
+  const CarvedBoard carved = carve_holes(board, *order, 1000, rng2, stop);
+  EXPECT_EQ(carved.board.size(), board.size());  // stopped before the first cut
+  const int before = looks;
+  backbite(board, *order, rng2, 1'000'000, stop);
+  anneal_slack(board, *order, rng2, 1'000'000, 0.5, stop);
+  EXPECT_EQ(looks, before + 2);  // one look each, then they stopped
+}

@@ -1,0 +1,143 @@
+// Hostile and unlucky input (issue 10): the board-size limit, capped reads, line endings, numbers
+// as written, escaped bytes, and the one-book-per-folder swap.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/book_folder.hpp"
+#include "core/codec.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
+#include "core/text_file.hpp"
+
+using namespace hidato;
+namespace fs = std::filesystem;
+
+namespace {
+
+template <class F>
+std::string message_of(F f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+fs::path fresh(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("hidato-limits-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void write(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
+
+}  // namespace
+
+TEST(InputLimits, DescriptionOverTheSizeLimitIsRefusedBeforeAllocating) {
+  EXPECT_EQ(message_of([] { parse_description("square8:1000x1000:.1000", "argument 1"); }),
+            "argument 1, column 9: board too large: 1000 x 1000 (the limit is 65,536 cells, e.g. 256 x 256)");
+  EXPECT_EQ(message_of([] { parse_description("square8:-1x3:.3"); }),
+            "description, column 9: board size must be at least 1 x 1, got -1 x 3");
+  EXPECT_EQ(parse_description("square8:256x256:" + [] {
+              std::string rows;
+              for (int r = 0; r < 256; ++r) rows += (r ? "/" : "") + std::string(".256");
+              return rows;
+            }()).board.size(), 65536);
+}
+
+TEST(InputLimits, TextOverTheSizeLimitNamesItsRealSize) {
+  std::string text;
+  for (int r = 0; r < 300; ++r) {
+    for (int c = 0; c < 300; ++c) text += c ? " ." : ".";
+    text += "\n";
+  }
+  EXPECT_EQ(message_of([&] { parse_puzzle(text, "big.txt"); }),
+            "big.txt:1: board too large: 300 x 300 (the limit is 65,536 cells, e.g. 256 x 256)");
+}
+
+TEST(InputLimits, DescriptionErrorsNameTheColumnOfTheDescription) {
+  EXPECT_EQ(message_of([] { parse_description("square8:2x2:1,./.,9", "argument 2"); }),
+            "argument 2, column 19: value 9 is out of range 1..4 (the board has 4 playable cells)");
+  EXPECT_EQ(message_of([] { parse_description("square8:2x2:1,./1,."); }),
+            "description, column 17: value 1 is given twice (first at column 13)");
+}
+
+TEST(InputLimits, ReadsAreCappedAndNameTheReason) {
+  EXPECT_EQ(message_of([] { read_text_file("/dev/zero", "file", 1 << 20); }),
+            "/dev/zero: cannot read the file: larger than the limit of 1 MB");
+  const fs::path dir = fresh("folder");
+  EXPECT_EQ(message_of([&] { read_text_file(dir, "manifest"); }), dir.string() + ": cannot read the manifest: it is a folder");
+}
+
+TEST(InputLimits, AnyLineEndingAndABomReadTheSame) {
+  const Puzzle lf = parse_puzzle("# topology: square4\n1 . 3\n. . .\n7 . 9\n", "p");
+  EXPECT_EQ(parse_puzzle("# topology: square4\r1 . 3\r. . .\r7 . 9\r", "p").board, lf.board);
+  EXPECT_EQ(parse_puzzle("\xEF\xBB\xBF# topology: square4\r\n1 . 3\r\n. . .\r\n7 . 9\r\n", "p").board, lf.board);
+  EXPECT_EQ(parse_puzzle("# TOPOLOGY: square4\n1 . 3\n. . .\n7 . 9\n", "p").board.topology(), Topology::square4);
+  EXPECT_EQ(parse_puzzle_collection("# PUZZLE: 1/2\n1 .\n. 4\n# Puzzle: 2/2\n1 2\n. .\n", "p").size(), 2u);
+}
+
+TEST(InputLimits, NumbersAreReportedAsWrittenAndBytesEscaped) {
+  EXPECT_EQ(message_of([] { parse_puzzle("1 . 99999999999999999999\n", "p"); }),
+            "p:1:5: value 99999999999999999999 is out of range 1..3 (the board has 3 playable cells)");
+  EXPECT_EQ(message_of([] { parse_puzzle(std::string("1 . 3\0z\x1b[2J\n", 13), "p"); }),
+            "p:1:5: unknown token '3\\x00z\\x1b[2J' (expected a number, '.' or 'x')");
+  EXPECT_EQ(message_of([] { parse_number_in("-1", 0, 10, "--seed"); }), "--seed: expected a whole number from 0 to 10, got '-1'");
+  EXPECT_EQ(message_of([] { parse_unsigned_in("-1", 0, 10, "--seed"); }), "--seed: expected a whole number from 0 to 10, got '-1'");
+  EXPECT_EQ(message_of([] { parse_number_in("9223372036854775808", 0, 10, "--n"); }),
+            "--n: expected a whole number from 0 to 10, got '9223372036854775808'");
+  EXPECT_EQ(parse_unsigned_in("18446744073709551615", 0, ~0ull, "--seed"), ~0ull);
+}
+
+TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
+  const fs::path dir = fresh("swap");
+  fs::create_directories(dir / "out");
+  write(dir / "out" / "book.pdf", "old");
+  {
+    BookFolder f(dir / "out");
+    write(f.staging() / "manifest.json", "new");
+  }
+  EXPECT_TRUE(fs::exists(dir / "out" / "book.pdf"));
+  EXPECT_FALSE(fs::exists(dir / ".out.hidato-new"));
+  {
+    BookFolder f(dir / "out");
+    write(f.staging() / "manifest.json", "new");
+    f.commit();
+  }
+  EXPECT_FALSE(fs::exists(dir / "out" / "book.pdf"));  // the whole folder is the new book
+  EXPECT_TRUE(fs::exists(dir / "out" / "manifest.json"));
+  EXPECT_FALSE(fs::exists(dir / ".out.hidato-old"));
+}
+
+TEST(BookFolderTest, ACrashBetweenTheRenamesIsRecoveredByTheNextWriter) {
+  const fs::path dir = fresh("recover");
+  fs::create_directories(dir / ".out.hidato-old");
+  write(dir / ".out.hidato-old" / "book.pdf", "old");
+  fs::create_directories(dir / ".out.hidato-new");
+  { BookFolder f(dir / "out"); }
+  EXPECT_TRUE(fs::exists(dir / "out" / "book.pdf"));
+  EXPECT_FALSE(fs::exists(dir / ".out.hidato-old"));
+  EXPECT_FALSE(fs::exists(dir / ".out.hidato-new"));
+}
+
+TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
+  const fs::path dir = fresh("refuse");
+  write(dir / "file", "x");
+  EXPECT_EQ(message_of([&] { BookFolder f(dir / "file"); }),
+            (dir / "file").string() + ": is a file, not a folder (the book needs a folder of its own)");
+  fs::create_directories(dir / "home");
+  write(dir / "home" / "notes.txt", "mine");
+  EXPECT_NE(message_of([&] { BookFolder f(dir / "home"); }).find("holds files that are not part of a book"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir / "home" / "notes.txt"));
+  BookFolder first(dir / "out");
+  EXPECT_NE(message_of([&] { BookFolder second(dir / "out"); }).find("another hidato process is writing"), std::string::npos);
+  EXPECT_TRUE(fs::exists(first.staging()));  // the refused writer did not touch the first one's files
+}

@@ -1,0 +1,137 @@
+// Issue 10 through the `hidato` binary: exit codes and messages for hostile input, tampered
+// manifests, and one book per folder (swap, lock, formats), each a reproduction from the issue.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "cli_support.hpp"
+
+namespace hidato::test {
+namespace {
+
+const char* tiny_config =
+    "book: {title: T, seed: 3, formats: FORMATS, date: '2026-01-02'}\n"
+    "defaults: {difficulty: easy}\n"
+    "sets:\n  - {name: s, rows: 5, cols: 5, count: 2}\n";
+
+std::string config_with(const std::string& formats) {
+  return std::regex_replace(tiny_config, std::regex("FORMATS"), formats);
+}
+
+// Builds a manifest-only book in dir/out and returns its text.
+std::string built_manifest(const TempDir& dir) {
+  write_text(dir.path / "c.yaml", config_with("[]"));
+  EXPECT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);
+  return slurp(dir.path / "out" / "manifest.json");
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
+  TempDir dir("rel-input");
+  ChildRun r = run_hidato("solve 'square8:1000x1000:.1000'", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "hidato: error: argument 1, column 9: board too large: 1000 x 1000 (the limit is 65,536 cells, e.g. 256 x 256)\n");
+  r = run_hidato("solve 'square8:1x2:1,2' 'square8:2x2:1,./.'", dir.path);
+  EXPECT_EQ(r.err, "hidato: error: argument 2, column 17: row 2 has 1 cells, expected 2\n");
+  r = run_hidato("solve /dev/zero", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "hidato: error: /dev/zero: cannot read the file: larger than the limit of 64 MB\n");
+  fs::create_directories(dir.path / "exists");
+  r = run_hidato("generate -r 4 -c 4 --out exists", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "hidato: error: exists: is a folder (expected the name of a file to write)\n");
+  EXPECT_EQ(run_hidato("generate --seed -1", dir.path).err,
+            "hidato: error: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'\n");
+  EXPECT_EQ(run_hidato("solve --deadline-ms 9223372036854 'square8:1x2:1,2'", dir.path).exit_code, 1);
+  write_text(dir.path / "bin.txt", std::string("1 . \x01\x02\x1b[31m\0\n", 12));
+  r = run_hidato("solve bin.txt", dir.path);
+  EXPECT_EQ(r.err, "hidato: error: bin.txt:1:5: unknown token '\\x01\\x02\\x1b[31m\\x00' (expected a number, '.' or 'x')\n");
+}
+
+TEST(Reliability, GradeRefusesPuzzlesWithoutOneSolution) {
+  TempDir dir("rel-grade");
+  write_text(dir.path / "two.txt", "1 . 3\n. . .\n. . 8\n");
+  const ChildRun r = run_hidato("grade two.txt", dir.path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "hidato: two.txt: not graded: more than one solution\n");
+}
+
+TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
+  TempDir dir("rel-manifest");
+  const std::string m = built_manifest(dir);
+  const auto check = [&](const std::string& cmd, const std::string& text, const std::string& want) {
+    write_text(dir.path / "t.json", text);
+    const ChildRun r = run_hidato(cmd + " t.json --out o", dir.path);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err, "hidato: error: t.json: " + want + "\n");
+  };
+  check("regenerate", replaced(m, "\"rows\":5", "\"rows\":-1"), "puzzles[0].spec.rows: expected a whole number from 1 to 2147483647, got -1");
+  check("regenerate", replaced(m, "\"rows\":5", "\"rows\":100000"),
+        "puzzles[0].spec.rows: board too large: 100000 x 5 (the limit is 65,536 cells, e.g. 256 x 256)");
+  check("regenerate", replaced(m, "\"job\":1,", "\"job\":4294967297,"), "puzzles[1].job: expected a whole number from 0 to 2147483647, got 4294967297");
+  check("regenerate", replaced(m, "\"job\":1,", "\"job\":0,"), "puzzles[1].job: job 0 is repeated or out of order");
+  check("regenerate", replaced(m, "\"jobs_total\": 2", "\"jobs_total\": 3"), "puzzles: 2 entries, but jobs_total 3 needs job 2 and more");
+  check("regenerate", replaced(m, "\"book_seed\": 3", "\"book_seed\": -1"), "book_seed: expected a whole number from 0 to 18446744073709551615, got -1");
+  check("regenerate", replaced(m, "\"attempts\":", "\"attempts\":-5,\"x\":"), "puzzles[0].spec.budget.attempts: expected a whole number from 1 to 2147483647, got -5");
+  const std::string shard = replaced(m, "\"jobs_total\": 2,", "\"jobs_total\": 2,\n  \"shard\": {\"index\": INDEX, \"count\": COUNT},");
+  const auto shard_of = [&](const char* index, const char* count) {
+    return std::regex_replace(std::regex_replace(shard, std::regex("INDEX"), index), std::regex("COUNT"), count);
+  };
+  check("merge", shard_of("-1000000000", "4"), "shard.index: expected a whole number from 0 to 3, got -1000000000");
+  check("merge", shard_of("0", "0"), "shard.count: expected a whole number from 1 to 1000000, got 0");
+  check("merge", shard_of("7", "4"), "shard.index: expected a whole number from 0 to 3, got 7");
+  write_text(dir.path / "t.json", std::regex_replace(m, std::regex("\"puzzles\": \\[[^]*\\],\n  \"summary\""), "\"puzzles\": {},\n  \"summary\""));
+  EXPECT_EQ(run_hidato("verify t.json", dir.path).err, "hidato: error: t.json: puzzles: expected a list of entries\n");
+}
+
+TEST(Reliability, BadTemplateOrOutputIsRefusedBeforeAnyWorkAndWritesNothing) {
+  TempDir dir("rel-early");
+  write_text(dir.path / "not-a-template.yaml", "- 1\n- 2\n");
+  write_text(dir.path / "c.yaml", replaced(config_with("[pdf]"), "formats:", "template: not-a-template.yaml, formats:"));
+  ChildRun r = run_hidato("build c.yaml --out out -q", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("book.template: not-a-template.yaml:1:1: template: expected a mapping"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir.path / "out"));
+  write_text(dir.path / "c.yaml", config_with("[]"));
+  write_text(dir.path / "file", "x");
+  r = run_hidato("build c.yaml --out file -q", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "hidato: error: file: is a file, not a folder (the book needs a folder of its own)\n");
+}
+
+TEST(Reliability, ARebuildReplacesTheWholeBook) {
+  TempDir dir("rel-swap");
+  write_text(dir.path / "c.yaml", config_with("[pdf, svg]"));
+  ASSERT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);
+  ASSERT_TRUE(fs::exists(dir.path / "out" / "book.pdf"));
+  write_text(dir.path / "c.yaml", config_with("[svg]"));
+  ASSERT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);
+  EXPECT_FALSE(fs::exists(dir.path / "out" / "book.pdf"));  // no old book beside the new one
+  EXPECT_TRUE(fs::exists(dir.path / "out" / "book-page-001.svg"));
+  EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{".out.hidato-lock", "c.yaml", "out"}));
+}
+
+TEST(Reliability, ASecondBuildIntoALockedFolderIsRefused) {
+  TempDir dir("rel-lock");
+  write_text(dir.path / "c.yaml", config_with("[]"));
+  const int fd = ::open((dir.path / ".out.hidato-lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX), 0);  // as a running build holds it
+  const ChildRun r = run_hidato("build c.yaml --out out -q", dir.path);
+  ::close(fd);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("out: another hidato process is writing a book into this folder"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir.path / "out"));
+}
+
+}  // namespace
+}  // namespace hidato::test
