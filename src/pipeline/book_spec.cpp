@@ -359,7 +359,7 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
 }
 
 BookSpec load_book_spec(const std::filesystem::path& file) {
-  return parse_book_spec(read_text_file(file, "config file"), file.string(), file.parent_path());
+  return parse_book_spec(read_text_file(file, "config file", max_small_input_bytes), file.string(), file.parent_path());
 }
 
 std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,

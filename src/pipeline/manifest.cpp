@@ -317,7 +317,11 @@ ManifestEntry entry_from_outcome(const JobOutcome& o) {
 std::string entry_json(const ManifestEntry& entry) { return entry_to_json(entry).dump(); }
 
 Manifest read_manifest(const std::filesystem::path& file) {
-  const std::string text = read_text_file(file, "manifest");
+  return parse_manifest(read_text_file(file, "manifest"), file.string());
+}
+
+Manifest parse_manifest(const std::string& text, const std::string& source) {
+  const std::filesystem::path file = source;
   Manifest m;
   try {
     const Json j = Json::parse(text);

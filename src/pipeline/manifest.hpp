@@ -58,6 +58,7 @@ struct Manifest {
 // within the board limit), and the entries are exactly the book's (or shard's) jobs, each once,
 // in job order. Throws InputError "FILE: key.path: what is wrong" naming the entry or header key.
 Manifest read_manifest(const std::filesystem::path& file);
+Manifest parse_manifest(const std::string& text, const std::string& source);
 
 // Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the
 // bytes sit in `<file>.<pid>.tmp-hidato`; the destructor removes that temporary if the run was
