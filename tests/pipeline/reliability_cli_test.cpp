@@ -2,10 +2,12 @@
 // manifests, and one book per folder (swap, lock, formats), each a reproduction from the issue.
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <regex>
 
 #include "cli_support.hpp"
@@ -131,6 +133,32 @@ TEST(Reliability, ASecondBuildIntoALockedFolderIsRefused) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("out: another hidato process is writing a book into this folder"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir.path / "out"));
+}
+
+// A full disk while rendering (here: a file-size limit the children inherit, so writing the PDF
+// fails with EFBIG) keeps the earlier book whole and names the OS reason.
+TEST(Reliability, AFailedWriteKeepsTheEarlierBookAndNamesTheReason) {
+  TempDir dir("rel-full");
+  write_text(dir.path / "c.yaml", config_with("[pdf]"));
+  ASSERT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);
+  const std::string manifest = slurp(dir.path / "out" / "manifest.json");
+  const std::string pdf = slurp(dir.path / "out" / "book.pdf");
+  ASSERT_GT(pdf.size(), 16'000u);
+  write_text(dir.path / "c.yaml", replaced(config_with("[pdf]"), "seed: 3", "seed: 4"));
+  rlimit old{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+  rlimit small = old;
+  small.rlim_cur = 16'000;
+  const auto previous = std::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  const ChildRun r = run_hidato("build c.yaml --out out -q", dir.path);
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  std::signal(SIGXFSZ, previous);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("book.pdf: cannot write: File too large"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir.path / "out" / "manifest.json"), manifest);  // the earlier book, whole
+  EXPECT_EQ(slurp(dir.path / "out" / "book.pdf"), pdf);
+  EXPECT_FALSE(fs::exists(dir.path / ".out.hidato-new"));
 }
 
 }  // namespace
