@@ -11,6 +11,8 @@
 #include "core/errors.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/signals.hpp"
+#include "render/render.hpp"
+#include "render/template.hpp"
 
 namespace hidato::cli {
 namespace {
@@ -70,6 +72,11 @@ int exit_for(const Manifest& m) {
   return failed ? exit_puzzle_failed : exit_ok;
 }
 
+// The page template is read before the output folder is touched (InputError when it is bad).
+void check_page_template(const BookMeta& book) {
+  if (book.pdf || book.svg) load_page_template(book.page_template);
+}
+
 }  // namespace
 
 int run_build(const Args& args) {
@@ -100,6 +107,7 @@ int run_build(const Args& args) {
 // Writes the manifest and renders its book into `out` (swapped in whole, see BookFolder); the
 // exit code follows the entries.
 static int write_book(const Manifest& m, const fs::path& out) {
+  check_page_template(m.header.book);
   BookFolder folder(out);
   write_manifest(folder.staging() / "manifest.json", m);
   std::vector<fs::path> files{out / "manifest.json"};
@@ -191,6 +199,8 @@ int run_render(const Args& args) {
     book.svg = f.find("svg") != std::string::npos;
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
+  if (!book.pdf && !book.svg) return exit_ok;  // nothing to render: the folder is left alone
+  check_page_template(book);
   BookFolder folder(out);  // the rendered book replaces the folder's earlier one whole
   std::error_code ec;
   std::vector<fs::path> files;

@@ -196,6 +196,8 @@ PageTemplate load_page_template(const std::string& name_or_path) {
   const std::filesystem::path file =
       is_path ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
   std::error_code ec;
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
+    throw InputError(file.string() + ": cannot read the page template: not a regular file");
   if (!std::filesystem::is_regular_file(file, ec)) {
     const std::string known = shipped_names();
     throw InputError(name_or_path + ": page template not found (looked for " + file.string() + ")" +

@@ -91,6 +91,10 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   check("merge", shard_of("-1000000000", "4"), "shard.index: expected a whole number from 0 to 3, got -1000000000");
   check("merge", shard_of("0", "0"), "shard.count: expected a whole number from 1 to 1000000, got 0");
   check("merge", shard_of("7", "4"), "shard.index: expected a whole number from 0 to 3, got 7");
+  write_text(dir.path / "m.json", m);
+  const ChildRun r = run_hidato("render m.json --formats pdf --template /dev/zero", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "hidato: error: /dev/zero: cannot read the page template: not a regular file\n");
   write_text(dir.path / "t.json", std::regex_replace(m, std::regex("\"puzzles\": \\[[^]*\\],\n  \"summary\""), "\"puzzles\": {},\n  \"summary\""));
   EXPECT_EQ(run_hidato("verify t.json", dir.path).err, "hidato: error: t.json: puzzles: expected a list of entries\n");
 }
