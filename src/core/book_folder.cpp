@@ -68,14 +68,18 @@ BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
   std::error_code ec;
   if (fs::exists(target_, ec) && !fs::is_directory(target_, ec))
     refuse(shown, "is a file, not a folder (the book needs a folder of its own)");
+  const auto refuse_foreign = [&] {
+    if (fs::is_directory(target_, ec) && !is_book_folder(target_))
+      refuse(shown, "holds files that are not part of a book; a book replaces its whole folder, so choose a new "
+                    "or empty folder");
+  };
+  refuse_foreign();  // before anything is created; again below, once an interrupted swap is undone
   fs::create_directories(target_.parent_path(), ec);
   if (ec) refuse(shown, "cannot create the folder " + target_.parent_path().string() + ": " + ec.message());
   lock_fd_ = take_lock(shown, beside(target_, ".hidato-lock"));
   try {
     recover(target_, staging_, old_);
-    if (fs::is_directory(target_, ec) && !is_book_folder(target_))
-      refuse(shown, "holds files that are not part of a book; a book replaces its whole folder, so choose a new "
-                    "or empty folder");
+    refuse_foreign();
     fs::create_directory(staging_, ec);
     if (ec) refuse(shown, "cannot write in " + target_.parent_path().string() + ": " + ec.message());
   } catch (...) {

@@ -137,6 +137,7 @@ TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
   write(dir / "home" / "notes.txt", "mine");
   EXPECT_NE(message_of([&] { BookFolder f(dir / "home"); }).find("holds files that are not part of a book"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir / "home" / "notes.txt"));
+  EXPECT_FALSE(fs::exists(dir / ".home.hidato-lock"));  // a refused folder gets nothing beside it
   BookFolder first(dir / "out");
   EXPECT_NE(message_of([&] { BookFolder second(dir / "out"); }).find("another hidato process is writing"), std::string::npos);
   EXPECT_TRUE(fs::exists(first.staging()));  // the refused writer did not touch the first one's files
