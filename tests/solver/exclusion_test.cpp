@@ -41,11 +41,15 @@ int compare_removal_tests(const Puzzle& p) {
     without.givens[static_cast<std::size_t>(c)] = 0;
     const bool still_unique = count_solutions(without, 2).verdict == Verdict::unique;
     const Exclusion ex{c, v};
-    const SolveReport other = count_solutions(without, 1, {}, std::span<const Exclusion>(&ex, 1));
-    EXPECT_EQ(still_unique, other.verdict == Verdict::none) << describe(p) << " given " << v;
-    if (other.solution) {
-      EXPECT_NE((*other.solution)[static_cast<std::size_t>(c)], v);
-      EXPECT_TRUE(is_valid_solution(without, *other.solution));
+    for (Engine engine : {Engine::automatic, Engine::hybrid}) {
+      SolveLimits limits;
+      limits.engine = engine;
+      const SolveReport other = count_solutions(without, 1, limits, std::span<const Exclusion>(&ex, 1));
+      EXPECT_EQ(still_unique, other.verdict == Verdict::none) << to_string(engine) << " " << describe(p) << " given " << v;
+      if (other.solution) {
+        EXPECT_NE((*other.solution)[static_cast<std::size_t>(c)], v);
+        EXPECT_TRUE(is_valid_solution(without, *other.solution));
+      }
     }
     ++compared;
   }
