@@ -5,8 +5,7 @@
 //   exactly one value per cell and one cell per value (at-least-one clause, and an at-most-one
 //   that is pairwise up to 5 literals and a sequential counter beyond);
 //   x(v, p) -> OR x(v+1, q) and x(v, p) -> OR x(v-1, q) over the neighbours q of p still in the
-//   domain of v+1 (v-1);
-//   redundant successor literals e(p, q) "the path steps from p to q" (encode_edges).
+//   domain of v+1 (v-1).
 // Those clauses are exactly the Hidato rules, so every model is a solution and back. Counting:
 // solve; each model found is decoded, checked with is_valid_solution, blocked with the clause
 // "not all the same unfixed pairs", and the same incremental instance is solved again, keeping
@@ -54,7 +53,6 @@ class SatCount {
   void at_most_one(const std::vector<int>& lits);
   void clause(std::initializer_list<int> lits);
   void encode_supports();
-  void encode_edges();
   Values decode();
   void block(const Values& solution);
 

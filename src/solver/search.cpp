@@ -11,7 +11,7 @@ namespace hidato::solver_detail {
 namespace {
 // Automatic engine: the native search's share before CaDiCaL takes over. Published puzzles need
 // a few dozen nodes; puzzles the native search decides slowly keep failing for millions.
-constexpr std::uint64_t handover_nodes = 3000;
+constexpr std::uint64_t handover_nodes = 500;
 // Above this many root pairs the encoding would cost hundreds of megabytes (an open board far
 // from its givens): the native engine keeps the puzzle.
 constexpr std::uint64_t max_sat_pairs = 3'000'000;

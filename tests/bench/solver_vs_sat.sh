@@ -73,17 +73,18 @@ generate() {  # family index, file index
   fi
 }
 
-wall_ms() {  # command... -> prints wall milliseconds, output in $last_out
+out_file=$work/last.out
+wall_ms() {  # command... -> prints wall milliseconds; the command's stdout goes to $out_file
   local t0 t1
   t0=$(date +%s%N)
-  last_out=$("$@" 2>/dev/null || true)
+  "$@" >"$out_file" 2>/dev/null || true
   t1=$(date +%s%N)
   echo $(((t1 - t0) / 1000000))
 }
 
 results=$work/results.tsv
 : >"$results"
-peer_limit=$(( (deadline / 1000) * 6 + 5 ))
+peer_limit=$(( (deadline / 1000) * 3 + 5 ))  # seconds; a peer past it counts at that time
 for fam in "${families[@]}"; do
   name=${fam%%|*}
   [ -n "$only" ] && [ "$only" != "$name" ] && continue
@@ -92,11 +93,11 @@ for fam in "${families[@]}"; do
     [ -n "$gen_only" ] && continue
     f=$work/families/$name/$i.txt
     h_ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" "$f")
-    verdict=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' <<<"$last_out")
+    verdict=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
     c_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat" "$f")
-    c_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' <<<"$last_out")
+    c_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' "$out_file")
     m_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat_cms" "$f")
-    m_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' <<<"$last_out")
+    m_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' "$out_file")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$i" "$verdict" "$h_ms" "${c_sol:-T}" "$c_ms" "$m_ms" \
       | tee -a "$results"
   done
