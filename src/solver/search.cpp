@@ -12,9 +12,9 @@ namespace {
 // Automatic engine: the native search's share before CaDiCaL takes over. Published puzzles need
 // a few dozen nodes; puzzles the native search decides slowly keep failing for millions.
 constexpr std::uint64_t handover_nodes = 500;
-// Above this many root pairs the encoding would cost hundreds of megabytes (an open board far
-// from its givens): the native engine keeps the puzzle.
-constexpr std::uint64_t max_sat_pairs = 3'000'000;
+// CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
+// (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
+constexpr std::uint64_t max_sat_pairs = 400'000;
 }  // namespace
 
 Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
@@ -190,13 +190,7 @@ void Search::run_with_restarts() {
 // Hand-over: the domains are back at the root (every search branch was undone). One full settle
 // with Régin's filter shrinks them further, then CaDiCaL counts over the surviving pairs, with
 // the solutions the native phase found already blocked, under the rest of the node budget.
-// A root too big to encode stays with the native search (the automatic engine only).
 void Search::decide_with_sat() {
-  if (SatCount::pairs(domains_) > max_sat_pairs && watch_.engine() == Engine::automatic) {
-    phase_limit_ = std::numeric_limits<std::uint64_t>::max();
-    run_with_restarts();
-    return;
-  }
   if (!settle(true)) {  // no solution beyond the ones found, or the watch expired
     if (watch_.stopped()) stop_ = true;
     return;
@@ -221,7 +215,9 @@ SolveReport Search::run() {
     ok = settle();
     domains_.start_trail();
     if (ok) {
-      const Engine engine = watch_.engine();
+      // A root too big to encode stays with the native search, in every mode.
+      Engine engine = watch_.engine();
+      if (engine != Engine::native && SatCount::pairs(domains_) > max_sat_pairs) engine = Engine::native;
       phase_limit_ = engine == Engine::automatic ? handover_nodes : std::numeric_limits<std::uint64_t>::max();
       if (engine != Engine::hybrid) run_with_restarts();
       if (engine == Engine::hybrid || handover_) decide_with_sat();

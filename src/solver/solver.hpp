@@ -23,7 +23,8 @@ using Clock = std::chrono::steady_clock;
 
 // How a count is decided (every engine gives the same exact verdicts):
 //   native     the propagation + search engine alone;
-//   hybrid     root propagation, then CaDiCaL on the residual pairs (sat_count.hpp);
+//   hybrid     root propagation, then CaDiCaL on the residual pairs (sat_count.hpp), unless
+//              they are too many to encode (an open board far from its givens): native then;
 //   automatic  native up to a small node budget (easy puzzles stay at microseconds), then hybrid.
 enum class Engine { automatic, native, hybrid };
 std::string_view to_string(Engine e);
