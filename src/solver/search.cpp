@@ -11,7 +11,7 @@ namespace hidato::solver_detail {
 namespace {
 // Automatic engine: the native search's share before CaDiCaL takes over. Published puzzles need
 // a few dozen nodes; puzzles the native search decides slowly keep failing for millions.
-constexpr std::uint64_t handover_nodes = 500;
+constexpr std::uint64_t handover_nodes = 3000;
 // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
 // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
 constexpr std::uint64_t max_sat_pairs = 400'000;

@@ -6,7 +6,7 @@
 // (timed on the final, unique puzzle). Prints per family: count, median and max ms, median nodes,
 // and verdict counts (u unique, m multiple, n none, g gave up).
 //
-//   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--list]
+//   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--engine E] [--list]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -247,6 +247,7 @@ int main(int argc, char** argv) {
   std::string filter;
   long deadline_ms = 5000;
   int solve_limit = 2;  // count_solutions limit: 2 proves unique/multiple, 1 finds one solution
+  Engine engine = Engine::automatic;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
@@ -254,8 +255,12 @@ int main(int argc, char** argv) {
     else if (a == "--family" && i + 1 < argc) filter = argv[++i];
     else if (a == "--deadline-ms" && i + 1 < argc) deadline_ms = std::stol(argv[++i]);
     else if (a == "--limit" && i + 1 < argc) solve_limit = std::stoi(argv[++i]);
+    else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "native") engine = Engine::native, ++i;
+    else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "hybrid") engine = Engine::hybrid, ++i;
+    else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "auto") engine = Engine::automatic, ++i;
     else {
-      std::fprintf(stderr, "usage: bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--list]\n");
+      std::fprintf(stderr, "usage: bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] "
+                           "[--engine auto|native|hybrid] [--list]\n");
       return 1;
     }
   }
@@ -273,6 +278,7 @@ int main(int argc, char** argv) {
     int verdicts[4] = {0, 0, 0, 0};
     for (const Puzzle& p : puzzles) {
       SolveLimits limits;
+      limits.engine = engine;
       limits.deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
       const auto start = Clock::now();
       const SolveReport r = count_solutions(p, solve_limit, limits);
