@@ -150,13 +150,17 @@ Values SatCount::decode() {
 }
 
 // "Not this solution again": some unfixed value sits elsewhere. Fixed values (a single pair) are
-// left out: they are units already.
+// left out: they are units already. A solution using a pair the encoding lacks is no model anyway
+// (and leaving its literal out would block more than it): no clause then.
 void SatCount::block(const Values& solution) {
+  std::vector<int> lits;
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int v = solution[static_cast<std::size_t>(c)];
-    if (domains_.count(v) > 1)
-      if (const int x = var(v, layout_.pos_of(c)); x != 0) sat_->add(-x);
+    const int x = var(v, layout_.pos_of(c));
+    if (x == 0) return;
+    if (domains_.count(v) > 1) lits.push_back(-x);
   }
+  for (int l : lits) sat_->add(l);
   sat_->add(0);
 }
 
