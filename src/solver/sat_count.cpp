@@ -31,10 +31,19 @@ std::uint64_t SatCount::pairs(const Domains& domains) {
 // Plan: number the pairs value by value, then emit the per-value and per-cell exactly-one groups
 // and the support clauses. The per-cell groups are gathered from the per-value lists in one pass.
 // The watch is polled once per value in every loop, so a huge board stops within milliseconds.
-SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Domains& domains, Watch& watch)
+SatCount::Candidates SatCount::candidates(const Domains& domains) {
+  Candidates out(static_cast<std::size_t>(domains.n()) + 1);
+  for (int v = 1; v <= domains.n(); ++v) {
+    out[static_cast<std::size_t>(v)].reserve(static_cast<std::size_t>(domains.count(v)));
+    for_each_bit(domains.cells_of(v), domains.words(), [&](int p) { out[static_cast<std::size_t>(v)].push_back(p); });
+  }
+  return out;
+}
+
+SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch)
     : puzzle_(puzzle),
       layout_(layout),
-      domains_(domains),
+      n_(static_cast<int>(candidates.size()) - 1),
       watch_(watch),
       sat_(std::make_unique<CaDiCaL::Solver>()),
       hooks_(std::make_unique<Hooks>(watch)) {
@@ -45,17 +54,17 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Domains& do
   sat_->configure("sat");
   sat_->set("phase", 0);
 
-  const int n = domains.n();
+  const int n = n_;
   cells_.assign(static_cast<std::size_t>(n) + 1, {});
   std::vector<std::vector<int>> at_cell(static_cast<std::size_t>(layout.positions()));
   for (int v = 1; v <= n; ++v) {
     if (watch_.expired()) return;
     auto& list = cells_[static_cast<std::size_t>(v)];
-    list.reserve(static_cast<std::size_t>(domains.count(v)));
-    for_each_bit(domains.cells_of(v), domains.words(), [&](int p) {
+    list.reserve(candidates[static_cast<std::size_t>(v)].size());
+    for (int p : candidates[static_cast<std::size_t>(v)]) {
       list.emplace_back(p, next_var_);
       at_cell[static_cast<std::size_t>(p)].push_back(next_var_++);
-    });
+    }
   }
   std::vector<int> lits;
   for (int v = 1; v <= n; ++v) {
@@ -87,7 +96,7 @@ SatCount::~SatCount() {
 std::uint64_t SatCount::conflicts() const { return hooks_->learnt; }
 
 int SatCount::var(int v, int pos) const {
-  if (v < 1 || v > domains_.n()) return 0;
+  if (v < 1 || v > n_) return 0;
   const auto& list = cells_[static_cast<std::size_t>(v)];
   const auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(pos, 0));
   return it != list.end() && it->first == pos ? it->second : 0;
@@ -126,7 +135,7 @@ void SatCount::at_most_one(const std::vector<int>& lits) {
 
 // x(v, p) needs v+1 and v-1 on neighbours of p (only neighbours still in their domains).
 void SatCount::encode_supports() {
-  const int n = domains_.n();
+  const int n = n_;
   for (int v = 1; v <= n; ++v) {
     if (watch_.expired()) return;
     for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)])
@@ -141,9 +150,33 @@ void SatCount::encode_supports() {
   }
 }
 
+std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, int>> fixed,
+                                               std::pair<int, int> banned, const Puzzle& puzzle,
+                                               std::uint64_t conflict_budget, bool* decided) {
+  *decided = false;
+  for (const auto& [v, p] : fixed) {
+    const int x = var(v, p);
+    if (x == 0) {  // a given outside the candidates: no solution keeps it
+      *decided = true;
+      return std::nullopt;
+    }
+    sat_->assume(x);
+  }
+  if (const int x = var(banned.first, banned.second); x != 0) sat_->assume(-x);
+  if (conflict_budget < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(conflict_budget));
+  const int res = sat_->solve();
+  if (res == 20) *decided = true;
+  if (res != 10) return std::nullopt;
+  Values sol = decode();
+  if (!is_valid_solution(puzzle, sol) || sol[static_cast<std::size_t>(layout_.cell_of(banned.second))] == banned.first)
+    throw std::logic_error("solver: the SAT model is not a solution");
+  *decided = true;
+  return sol;
+}
+
 Values SatCount::decode() {
-  Values sol(static_cast<std::size_t>(domains_.n()), 0);
-  for (int v = 1; v <= domains_.n(); ++v)
+  Values sol(static_cast<std::size_t>(n_), 0);
+  for (int v = 1; v <= n_; ++v)
     for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)])
       if (sat_->val(x) > 0) sol[static_cast<std::size_t>(layout_.cell_of(p))] = v;
   return sol;
@@ -158,7 +191,7 @@ void SatCount::block(const Values& solution) {
     const int v = solution[static_cast<std::size_t>(c)];
     const int x = var(v, layout_.pos_of(c));
     if (x == 0) return;
-    if (domains_.count(v) > 1) lits.push_back(-x);
+    if (cells_[static_cast<std::size_t>(v)].size() > 1) lits.push_back(-x);
   }
   for (int l : lits) sat_->add(l);
   sat_->add(0);

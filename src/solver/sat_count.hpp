@@ -15,6 +15,8 @@
 // into gave_up), the deterministic budget as CaDiCaL's conflict limit.
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -30,9 +32,13 @@ namespace hidato::solver_detail {
 
 class SatCount {
  public:
-  // Encodes the current domains (call at the root, after propagation). The encoding polls the
-  // watch; when it expired, encoded() is false and count() must not be called.
-  SatCount(const Puzzle& puzzle, const Layout& layout, const Domains& domains, Watch& watch);
+  // Candidate positions of every value (index v = 1..N, ascending positions).
+  using Candidates = std::vector<std::vector<int>>;
+  static Candidates candidates(const Domains& domains);
+
+  // Encodes the candidate pairs (call with the root domains, after propagation). The encoding
+  // polls the watch; when it expired, encoded() is false and nothing else may be called.
+  SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch);
   ~SatCount();
   SatCount(const SatCount&) = delete;
   SatCount& operator=(const SatCount&) = delete;
@@ -47,6 +53,13 @@ class SatCount {
   bool count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget);
   std::uint64_t conflicts() const;
 
+  // One solve under assumptions: the (value, position) pairs `fixed` hold and `banned` does not.
+  // A solution (checked against `puzzle`) when there is one; nullopt with *decided = true when
+  // there is none, with *decided = false when the watch expired or the conflicts ran out.
+  std::optional<Values> solve_assuming(std::span<const std::pair<int, int>> fixed,
+                                       std::pair<int, int> banned, const Puzzle& puzzle,
+                                       std::uint64_t conflict_budget, bool* decided);
+
  private:
   int var(int v, int pos) const;
   void exactly_one(const std::vector<int>& lits);
@@ -58,7 +71,7 @@ class SatCount {
 
   const Puzzle& puzzle_;
   const Layout& layout_;
-  const Domains& domains_;
+  int n_ = 0;
   Watch& watch_;
   std::unique_ptr<CaDiCaL::Solver> sat_;
   struct Hooks;

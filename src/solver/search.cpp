@@ -195,12 +195,21 @@ void Search::decide_with_sat() {
     if (watch_.stopped()) stop_ = true;
     return;
   }
-  SatCount sat(puzzle_, layout_, domains_, watch_);
+  SatCount sat(puzzle_, layout_, SatCount::candidates(domains_), watch_);
   if (!sat.encoded()) return;  // the watch expired while encoding
   const bool decided = sat.count(found_, limit_, watch_.nodes_left());
   conflicts_ = sat.conflicts();
   watch_.add_nodes(conflicts_);
   if (!decided) watch_.budget_spent();
+}
+
+bool Search::root(std::vector<std::vector<int>>& candidates) {
+  const int n = puzzle_.board.size();
+  if (n == 0 || static_cast<int>(puzzle_.givens.size()) != n || watch_.expired() ||
+      !domains_.init(puzzle_.givens, excluded_, watch_) || !settle(true))
+    return false;
+  candidates = SatCount::candidates(domains_);
+  return true;
 }
 
 SolveReport Search::run() {

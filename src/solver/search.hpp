@@ -16,6 +16,10 @@ class Search {
  public:
   Search(const Puzzle& puzzle, int limit, const SolveLimits& limits);
   SolveReport run();
+  // Root propagation only (one full settle): the candidate positions of every value (index 1..N).
+  // False when the root has no solution, or when the watch expired (then stopped() is true).
+  bool root(std::vector<std::vector<int>>& candidates);
+  bool stopped() const { return watch_.stopped(); }
   void exclude(std::span<const Exclusion> excluded) { excluded_.assign(excluded.begin(), excluded.end()); }
 
  private:

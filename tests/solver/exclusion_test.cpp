@@ -1,6 +1,7 @@
 // Exclusions (value not at cell) as the generator's removal test: for a unique puzzle and any of
 // its givens g = v at c, "P without g is unique" must equal "P without g, with v excluded from c,
-// has no solution". Checked on every given of the shared unique puzzles and on random boards.
+// has no solution". Checked on every given of the shared unique puzzles and on random boards, for
+// count_solutions with an exclusion (both engines) and for the RemovalOracle.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
+#include "solver/removal_oracle.hpp"
 #include "solver/solver.hpp"
 
 using namespace hidato;
@@ -33,6 +35,7 @@ std::vector<Puzzle> shared_unique_puzzles() {
 int compare_removal_tests(const Puzzle& p) {
   const SolveReport full = count_solutions(p, 2);
   if (full.verdict != Verdict::unique) return 0;
+  RemovalOracle oracle(p);  // all the tests on one incremental SAT instance
   int compared = 0;
   for (CellId c = 0; c < p.board.size(); ++c) {
     const int v = p.givens[static_cast<std::size_t>(c)];
@@ -50,6 +53,12 @@ int compare_removal_tests(const Puzzle& p) {
         EXPECT_NE((*other.solution)[static_cast<std::size_t>(c)], v);
         EXPECT_TRUE(is_valid_solution(without, *other.solution));
       }
+    }
+    const SolveReport o = oracle.other_solution_without(c);
+    EXPECT_EQ(still_unique, o.verdict == Verdict::none) << "oracle " << describe(p) << " given " << v;
+    if (o.solution) {
+      EXPECT_NE((*o.solution)[static_cast<std::size_t>(c)], v);
+      EXPECT_TRUE(is_valid_solution(without, *o.solution));
     }
     ++compared;
   }
