@@ -101,3 +101,29 @@ TEST(Exclusion, ExcludingTheOnlyPlaceLeavesNoSolution) {
   EXPECT_EQ(count_solutions(p, 2, {}, std::span<const Exclusion>(&ex, 1)).verdict, Verdict::none);
   EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique);
 }
+
+TEST(RemovalOracle, PassedDeadlineGivesUpOnEveryTest) {
+  const Puzzle p = parse_description("square8:1x3:1,2,3");
+  SolveLimits limits;
+  limits.deadline = Clock::now() - std::chrono::milliseconds(1);
+  RemovalOracle oracle(p, limits);
+  for (CellId c = 0; c < 3; ++c) {
+    const SolveReport r = oracle.other_solution_without(c);
+    EXPECT_EQ(r.verdict, Verdict::gave_up);
+    EXPECT_EQ(r.stats.stop, StopReason::deadline);
+  }
+}
+
+TEST(RemovalOracle, NeededAndRedundantGivens) {
+  const Puzzle p = parse_description("square4:2x2:1,2/4,3");
+  RemovalOracle oracle(p);
+  // Without 2 (cell 1), 4 at cell 2 and 3 at cell 3 force 2 at cell 1 again: redundant.
+  EXPECT_EQ(oracle.other_solution_without(1).verdict, Verdict::none);
+  // Against the counting answer for every given.
+  for (CellId c = 0; c < 4; ++c) {
+    Puzzle without = p;
+    without.givens[static_cast<std::size_t>(c)] = 0;
+    const bool redundant = count_solutions(without, 2).verdict == Verdict::unique;
+    EXPECT_EQ(oracle.other_solution_without(c).verdict == Verdict::none, redundant) << c;
+  }
+}
