@@ -1,4 +1,4 @@
-// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES]`
+// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine auto|native|hybrid]`
 //
 // Each input is a puzzle file, or a one-line description (an argument containing ':' that is not
 // an existing file). Every input is read and validated before any is solved, so a bad file stops
@@ -35,6 +35,7 @@ struct SolveOptions {
   bool json = false;
   long long deadline_ms = 0;  // 0: none
   std::uint64_t budget = 0;   // 0: unlimited
+  Engine engine = Engine::automatic;
 };
 
 struct Input {
@@ -48,17 +49,25 @@ po::options_description solve_options() {
       "deadline-ms", po::value<std::string>()->default_value("0"),
       "wall-clock limit per puzzle in milliseconds (0: none; at most 86400000, a day)")(
       "budget", po::value<std::string>()->default_value("0"),
-      "search-node budget per puzzle (0: unlimited)");
+      "search-node budget per puzzle (0: unlimited)")(
+      "engine", po::value<std::string>()->default_value("auto"),
+      "auto (native search, then CaDiCaL on hard puzzles), native or hybrid (for comparisons)");
   return desc;
 }
 
 void print_help(std::ostream& out, const po::options_description& desc) {
-  out << "usage: hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES]\n\n"
+  out << "usage: hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine E]\n\n"
          "Solves each puzzle and proves whether its solution is unique. FILE is a puzzle file or a\n"
          "one-line description such as 'square8:3x3:6,.,9/.,2,8/1,.2'.\n\n"
       << desc
       << "\nexit codes: 0 every puzzle unique, 2 some puzzle has no solution, several solutions or\n"
          "was given up on, 1 bad input or usage\n";
+}
+
+Engine engine_from(const std::string& name) {
+  for (Engine e : {Engine::automatic, Engine::native, Engine::hybrid})
+    if (name == to_string(e)) return e;
+  throw InputError("--engine: unknown engine '" + name + "' (expected auto, native or hybrid)");
 }
 
 bool looks_like_description(const std::string& arg) {
@@ -80,6 +89,7 @@ std::vector<Input> read_input(const std::string& arg, std::size_t position) {
 SolveLimits limits_for(const SolveOptions& o) {
   SolveLimits limits;
   if (o.budget > 0) limits.max_nodes = o.budget;
+  limits.engine = o.engine;
   if (o.deadline_ms > 0) limits.deadline = Clock::now() + std::chrono::milliseconds(o.deadline_ms);
   return limits;
 }
@@ -136,6 +146,7 @@ int run_solve(const Args& args) {
   o.json = vm.count("json") > 0;
   o.deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, 86'400'000, "--deadline-ms");
   o.budget = parse_unsigned_in(vm["budget"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--budget");
+  o.engine = engine_from(vm["engine"].as<std::string>());
 
   std::vector<Input> inputs;
   for (std::size_t i = 0; i < o.inputs.size(); ++i)  // validate all first

@@ -16,7 +16,7 @@ Domains::Domains(const Layout& layout)
 // its own cell. Sweeping support forward (v from v-1) then backward (v from v+1) twice cuts each
 // value to the cells within reach of the givens on both sides. Only then are the per-cell value
 // sets built, so the root pays once per surviving (value, cell) pair and never per removal.
-bool Domains::init(const Values& givens, std::span<const Exclusion> excluded) {
+bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Watch& watch) {
   const auto nn = static_cast<std::size_t>(n_);
   const auto ww = static_cast<std::size_t>(w_);
   dom_.assign((nn + 2) * ww, 0);
@@ -45,9 +45,12 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded) {
     Word* d = dom(v);
     for (std::size_t i = 0; i < ww; ++i) d[i] &= reach[i];
   };
+  auto expired = [&](int v) { return (v & 63) == 0 && watch.expired(); };
   for (int round = 0; round < 2; ++round) {
-    for (int v = 2; v <= n_; ++v) cut(v, v - 1);
-    for (int v = n_ - 1; v >= 1; --v) cut(v, v + 1);
+    for (int v = 2; v <= n_; ++v)
+      if (cut(v, v - 1); expired(v)) return false;
+    for (int v = n_ - 1; v >= 1; --v)
+      if (cut(v, v + 1); expired(v)) return false;
   }
 
   vcount_.assign(nn + 2, 0);
@@ -55,6 +58,7 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded) {
   cv_.assign(static_cast<std::size_t>(p_) * static_cast<std::size_t>(vw_), 0);
   at_.assign(nn + 2, 0);
   for (int v = 1; v <= n_; ++v) {
+    if (expired(v)) return false;
     for_each_bit(dom(v), w_, [&](int p) {
       set_bit(cv(p), v);
       ++ccount_[static_cast<std::size_t>(p)];

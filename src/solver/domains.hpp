@@ -26,8 +26,9 @@ class Domains {
 
   // Root domains from the givens (values[cell], 0 = blank), cut by distance to the givens.
   // Returns false when the givens already contradict each other. Nothing is trailed.
-  // `excluded` pairs (value not at cell) are removed before the cut.
-  bool init(const Values& givens, std::span<const Exclusion> excluded = {});
+  // `excluded` pairs (value not at cell) are removed before the cut. Polls the watch once per
+  // 64 values (a 256x256 board's cut takes seconds): false, with the watch stopped, when it expired.
+  bool init(const Values& givens, std::span<const Exclusion> excluded, Watch& watch);
   // From now on every removal is trailed (call after root propagation).
   void start_trail() { trailing_ = true; }
 

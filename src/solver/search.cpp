@@ -1,9 +1,21 @@
 #include "solver/search.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
+#include "solver/sat_count.hpp"
+
 namespace hidato::solver_detail {
+
+namespace {
+// Automatic engine: the native search's share before CaDiCaL takes over. Published puzzles need
+// a few dozen nodes; puzzles the native search decides slowly keep failing for millions.
+constexpr std::uint64_t handover_nodes = 3000;
+// CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
+// (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
+constexpr std::uint64_t max_sat_pairs = 400'000;
+}  // namespace
 
 Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
     : puzzle_(puzzle),
@@ -17,7 +29,7 @@ Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
 
 // Propagation, Hall's condition (matching + Régin pruning) and region reasoning, alternated until
 // none of them removes anything. False on conflict or when the watch expired.
-bool Search::settle() {
+bool Search::settle(bool force_regin) {
   bool regin_done = false;
   for (;;) {
     if (!domains_.propagate(watch_)) return false;
@@ -25,7 +37,7 @@ bool Search::settle() {
     if (!regions_.check(domains_)) return false;
     if (!domains_.queue_empty()) continue;
     // Régin's pass costs one sweep over every (value, cell) pair: once per node, at the end.
-    if (regin_done || total_candidates() > 24L * domains_.n()) return true;
+    if (regin_done || (!force_regin && total_candidates() > 24L * domains_.n())) return true;
     regin_done = true;
     matching_.prune(domains_);
     if (domains_.queue_empty() && !domains_.conflict()) return true;
@@ -163,12 +175,41 @@ void Search::run_with_restarts() {
   for (int k = 0;; ++k) {
     stop_ = false;
     shuffled_ = k > 0;
-    run_limit_ = watch_.nodes() + limit;
+    run_limit_ = std::min(watch_.nodes() + limit, phase_limit_);
     explore();
     const bool hit_limit = stop_ && !watch_.stopped() && static_cast<int>(found_.size()) < limit_;
     if (!hit_limit) return;
+    if (watch_.nodes() >= phase_limit_) {
+      handover_ = true;
+      return;
+    }
     limit *= 2;
   }
+}
+
+// Hand-over: the domains are back at the root (every search branch was undone). One full settle
+// with Régin's filter shrinks them further, then CaDiCaL counts over the surviving pairs, with
+// the solutions the native phase found already blocked, under the rest of the node budget.
+void Search::decide_with_sat() {
+  if (!settle(true)) {  // no solution beyond the ones found, or the watch expired
+    if (watch_.stopped()) stop_ = true;
+    return;
+  }
+  SatCount sat(puzzle_, layout_, SatCount::candidates(domains_), watch_);
+  if (!sat.encoded()) return;  // the watch expired while encoding
+  const bool decided = sat.count(found_, limit_, watch_.nodes_left());
+  conflicts_ = sat.conflicts();
+  watch_.add_nodes(conflicts_);
+  if (!decided) watch_.budget_spent();
+}
+
+bool Search::root(std::vector<std::vector<int>>& candidates) {
+  const int n = puzzle_.board.size();
+  if (n == 0 || static_cast<int>(puzzle_.givens.size()) != n || watch_.expired() ||
+      !domains_.init(puzzle_.givens, excluded_, watch_) || !settle(true))
+    return false;
+  candidates = SatCount::candidates(domains_);
+  return true;
 }
 
 SolveReport Search::run() {
@@ -176,19 +217,25 @@ SolveReport Search::run() {
   SolveReport rep;
   const int n = puzzle_.board.size();
   bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
-            domains_.init(puzzle_.givens, excluded_);
+            domains_.init(puzzle_.givens, excluded_, watch_);
   weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
   if (ok) {
     // Root: propagate untrailed, then search with a trail.
     ok = settle();
     domains_.start_trail();
     if (ok) {
-      run_with_restarts();
+      // A root too big to encode stays with the native search, in every mode.
+      Engine engine = watch_.engine();
+      if (engine != Engine::native && SatCount::pairs(domains_) > max_sat_pairs) engine = Engine::native;
+      phase_limit_ = engine == Engine::automatic ? handover_nodes : std::numeric_limits<std::uint64_t>::max();
+      if (engine != Engine::hybrid) run_with_restarts();
+      if (engine == Engine::hybrid || handover_) decide_with_sat();
     } else {
       if (watch_.stopped()) stop_ = true;
     }
   }
   rep.stats.nodes = watch_.nodes();
+  rep.stats.conflicts = conflicts_;
   rep.stats.propagations = watch_.steps();
   rep.stats.backtracks = backtracks_;
   rep.stats.stop = watch_.reason();

@@ -16,10 +16,15 @@ class Search {
  public:
   Search(const Puzzle& puzzle, int limit, const SolveLimits& limits);
   SolveReport run();
+  // Root propagation only (one full settle): the candidate positions of every value (index 1..N).
+  // False when the root has no solution, or when the watch expired (then stopped() is true).
+  bool root(std::vector<std::vector<int>>& candidates);
+  bool stopped() const { return watch_.stopped(); }
   void exclude(std::span<const Exclusion> excluded) { excluded_.assign(excluded.begin(), excluded.end()); }
 
  private:
-  bool settle();
+  bool settle(bool force_regin = false);
+  void decide_with_sat();
   long total_candidates() const;
   void explore();
   void run_with_restarts();
@@ -47,6 +52,9 @@ class Search {
   double bump_ = 1.0;
   bool shuffled_ = false;           // later runs: random order among equally good candidates
   std::uint64_t run_limit_ = 0;     // node count at which the current run restarts
+  std::uint64_t phase_limit_ = 0;   // node count at which the native phase ends (auto: hand over)
+  bool handover_ = false;           // the native phase ended undecided at phase_limit_
+  std::uint64_t conflicts_ = 0;     // SAT conflicts of the hybrid phase
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)
 };

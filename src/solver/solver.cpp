@@ -27,6 +27,15 @@ std::string_view to_string(StopReason r) {
   return "none";
 }
 
+std::string_view to_string(Engine e) {
+  switch (e) {
+    case Engine::automatic: return "auto";
+    case Engine::native: return "native";
+    case Engine::hybrid: return "hybrid";
+  }
+  return "auto";
+}
+
 SolveReport count_solutions(const Puzzle& puzzle, int limit, const SolveLimits& limits,
                             std::span<const Exclusion> excluded) {
   solver_detail::Search search(puzzle, limit, limits);

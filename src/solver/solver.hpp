@@ -21,17 +21,28 @@ std::string_view to_string(Verdict v);
 
 using Clock = std::chrono::steady_clock;
 
+// How a count is decided (every engine gives the same exact verdicts):
+//   native     the propagation + search engine alone;
+//   hybrid     root propagation, then CaDiCaL on the residual pairs (sat_count.hpp), unless
+//              they are too many to encode (an open board far from its givens): native then;
+//   automatic  native up to a small node budget (easy puzzles stay at microseconds), then hybrid.
+enum class Engine { automatic, native, hybrid };
+std::string_view to_string(Engine e);
+
 struct SolveLimits {
-  std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();  // deterministic budget
+  // Deterministic budget: search nodes, plus SAT conflicts once the hybrid engine runs.
+  std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();
   std::optional<Clock::time_point> deadline;                           // wall-clock safety net
   const std::atomic<bool>* cancel = nullptr;                           // checked cooperatively
+  Engine engine = Engine::automatic;
 };
 
 enum class StopReason { none, budget, deadline, cancelled };
 std::string_view to_string(StopReason r);
 
 struct SolveStats {
-  std::uint64_t nodes = 0;        // branching decisions
+  std::uint64_t nodes = 0;        // branching decisions plus SAT conflicts (the budgeted count)
+  std::uint64_t conflicts = 0;    // SAT conflicts alone (0 when the native engine decided)
   std::uint64_t propagations = 0; // fixpoint rounds
   std::uint64_t backtracks = 0;
   double ms = 0;

@@ -30,6 +30,13 @@ class Watch {
     }
     return expired();
   }
+  // The hybrid engine's conflict budget ran out (CaDiCaL counts those, not this watch).
+  void budget_spent() {
+    if (reason_ == StopReason::none) reason_ = StopReason::budget;
+  }
+  void add_nodes(std::uint64_t k) { nodes_ += k; }
+  std::uint64_t nodes_left() const { return nodes_ >= limits_.max_nodes ? 0 : limits_.max_nodes - nodes_; }
+  Engine engine() const { return limits_.engine; }
   bool stopped() const { return reason_ != StopReason::none; }
   StopReason reason() const { return reason_; }
   std::uint64_t nodes() const { return nodes_; }

@@ -6,7 +6,8 @@
 // (timed on the final, unique puzzle). Prints per family: count, median and max ms, median nodes,
 // and verdict counts (u unique, m multiple, n none, g gave up).
 //
-//   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--list]
+//   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--engine E] [--list]
+//   bench_solver --removal FILE...   (minimality proof: removal tests per given, two ways)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +22,7 @@
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
+#include "solver/removal_oracle.hpp"
 #include "solver/solver.hpp"
 
 namespace {
@@ -242,11 +244,50 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
+// --removal FILE...: the minimality proof of each unique puzzle (one removal test per given), as
+// count_solutions with an exclusion per test and as one RemovalOracle; prints both totals.
+int removal_tests(int argc, char** argv, int first) {
+  for (int i = first; i < argc; ++i) {
+    const Puzzle p = read_puzzle_file(argv[i]);
+    int needed_a = 0, needed_b = 0, open_a = 0, open_b = 0;
+    const auto t0 = Clock::now();
+    for (CellId c = 0; c < p.board.size(); ++c) {
+      const int v = p.givens[static_cast<std::size_t>(c)];
+      if (v == 0) continue;
+      Puzzle without = p;
+      without.givens[static_cast<std::size_t>(c)] = 0;
+      const Exclusion ex{c, v};
+      SolveLimits limits;
+      limits.deadline = Clock::now() + std::chrono::seconds(10);
+      const Verdict r = count_solutions(without, 1, limits, std::span<const Exclusion>(&ex, 1)).verdict;
+      needed_a += r == Verdict::unique ? 1 : 0;
+      open_a += r == Verdict::gave_up ? 1 : 0;
+    }
+    const auto t1 = Clock::now();
+    SolveLimits limits;
+    limits.deadline = Clock::now() + std::chrono::seconds(60);
+    RemovalOracle oracle(p, limits);
+    for (CellId c = 0; c < p.board.size(); ++c) {
+      if (p.givens[static_cast<std::size_t>(c)] == 0) continue;
+      const Verdict r = oracle.other_solution_without(c).verdict;
+      needed_b += r == Verdict::unique ? 1 : 0;
+      open_b += r == Verdict::gave_up ? 1 : 0;
+    }
+    const auto t2 = Clock::now();
+    auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+    std::printf("%s: %d givens; count_solutions per test %.1f ms (%d needed, %d open); oracle %.1f ms (%d needed, %d open)\n",
+                argv[i], count_givens(p.givens), ms(t0, t1), needed_a, open_a, ms(t1, t2), needed_b, open_b);
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--removal") return removal_tests(argc, argv, 2);
   bool quick = false, list = false;
   std::string filter;
   long deadline_ms = 5000;
   int solve_limit = 2;  // count_solutions limit: 2 proves unique/multiple, 1 finds one solution
+  Engine engine = Engine::automatic;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
@@ -254,8 +295,12 @@ int main(int argc, char** argv) {
     else if (a == "--family" && i + 1 < argc) filter = argv[++i];
     else if (a == "--deadline-ms" && i + 1 < argc) deadline_ms = std::stol(argv[++i]);
     else if (a == "--limit" && i + 1 < argc) solve_limit = std::stoi(argv[++i]);
+    else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "native") engine = Engine::native, ++i;
+    else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "hybrid") engine = Engine::hybrid, ++i;
+    else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "auto") engine = Engine::automatic, ++i;
     else {
-      std::fprintf(stderr, "usage: bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--list]\n");
+      std::fprintf(stderr, "usage: bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] "
+                           "[--engine auto|native|hybrid] [--list]\n");
       return 1;
     }
   }
@@ -273,6 +318,7 @@ int main(int argc, char** argv) {
     int verdicts[4] = {0, 0, 0, 0};
     for (const Puzzle& p : puzzles) {
       SolveLimits limits;
+      limits.engine = engine;
       limits.deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
       const auto start = Clock::now();
       const SolveReport r = count_solutions(p, solve_limit, limits);

@@ -1,6 +1,7 @@
 // Exclusions (value not at cell) as the generator's removal test: for a unique puzzle and any of
 // its givens g = v at c, "P without g is unique" must equal "P without g, with v excluded from c,
-// has no solution". Checked on every given of the shared unique puzzles and on random boards.
+// has no solution". Checked on every given of the shared unique puzzles and on random boards, for
+// count_solutions with an exclusion (both engines) and for the RemovalOracle.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
+#include "solver/removal_oracle.hpp"
 #include "solver/solver.hpp"
 
 using namespace hidato;
@@ -33,6 +35,7 @@ std::vector<Puzzle> shared_unique_puzzles() {
 int compare_removal_tests(const Puzzle& p) {
   const SolveReport full = count_solutions(p, 2);
   if (full.verdict != Verdict::unique) return 0;
+  RemovalOracle oracle(p);  // all the tests on one incremental SAT instance
   int compared = 0;
   for (CellId c = 0; c < p.board.size(); ++c) {
     const int v = p.givens[static_cast<std::size_t>(c)];
@@ -41,11 +44,21 @@ int compare_removal_tests(const Puzzle& p) {
     without.givens[static_cast<std::size_t>(c)] = 0;
     const bool still_unique = count_solutions(without, 2).verdict == Verdict::unique;
     const Exclusion ex{c, v};
-    const SolveReport other = count_solutions(without, 1, {}, std::span<const Exclusion>(&ex, 1));
-    EXPECT_EQ(still_unique, other.verdict == Verdict::none) << describe(p) << " given " << v;
-    if (other.solution) {
-      EXPECT_NE((*other.solution)[static_cast<std::size_t>(c)], v);
-      EXPECT_TRUE(is_valid_solution(without, *other.solution));
+    for (Engine engine : {Engine::automatic, Engine::hybrid}) {
+      SolveLimits limits;
+      limits.engine = engine;
+      const SolveReport other = count_solutions(without, 1, limits, std::span<const Exclusion>(&ex, 1));
+      EXPECT_EQ(still_unique, other.verdict == Verdict::none) << to_string(engine) << " " << describe(p) << " given " << v;
+      if (other.solution) {
+        EXPECT_NE((*other.solution)[static_cast<std::size_t>(c)], v);
+        EXPECT_TRUE(is_valid_solution(without, *other.solution));
+      }
+    }
+    const SolveReport o = oracle.other_solution_without(c);
+    EXPECT_EQ(still_unique, o.verdict == Verdict::none) << "oracle " << describe(p) << " given " << v;
+    if (o.solution) {
+      EXPECT_NE((*o.solution)[static_cast<std::size_t>(c)], v);
+      EXPECT_TRUE(is_valid_solution(without, *o.solution));
     }
     ++compared;
   }
@@ -87,4 +100,30 @@ TEST(Exclusion, ExcludingTheOnlyPlaceLeavesNoSolution) {
   const Exclusion ex{1, 2};
   EXPECT_EQ(count_solutions(p, 2, {}, std::span<const Exclusion>(&ex, 1)).verdict, Verdict::none);
   EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique);
+}
+
+TEST(RemovalOracle, PassedDeadlineGivesUpOnEveryTest) {
+  const Puzzle p = parse_description("square8:1x3:1,2,3");
+  SolveLimits limits;
+  limits.deadline = Clock::now() - std::chrono::milliseconds(1);
+  RemovalOracle oracle(p, limits);
+  for (CellId c = 0; c < 3; ++c) {
+    const SolveReport r = oracle.other_solution_without(c);
+    EXPECT_EQ(r.verdict, Verdict::gave_up);
+    EXPECT_EQ(r.stats.stop, StopReason::deadline);
+  }
+}
+
+TEST(RemovalOracle, NeededAndRedundantGivens) {
+  const Puzzle p = parse_description("square4:2x2:1,2/4,3");
+  RemovalOracle oracle(p);
+  // Without 2 (cell 1), 4 at cell 2 and 3 at cell 3 force 2 at cell 1 again: redundant.
+  EXPECT_EQ(oracle.other_solution_without(1).verdict, Verdict::none);
+  // Against the counting answer for every given.
+  for (CellId c = 0; c < 4; ++c) {
+    Puzzle without = p;
+    without.givens[static_cast<std::size_t>(c)] = 0;
+    const bool redundant = count_solutions(without, 2).verdict == Verdict::unique;
+    EXPECT_EQ(oracle.other_solution_without(c).verdict == Verdict::none, redundant) << c;
+  }
 }

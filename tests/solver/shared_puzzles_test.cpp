@@ -34,26 +34,30 @@ std::vector<Expected> load_expected() {
 
 class SharedPuzzle : public ::testing::TestWithParam<Expected> {};
 
+// Every engine must give the expected count on every shared puzzle.
 TEST_P(SharedPuzzle, MatchesExpectedCount) {
   const Expected& e = GetParam();
   const Puzzle p = read_puzzle_file(std::string(HIDATO_SHARED_DIR) + "/puzzles/" + e.file);
-  SolveLimits limits;
-  limits.deadline = Clock::now() + std::chrono::seconds(60);  // safety net only
-  const SolveReport r = count_solutions(p, 2, limits);
-  const Verdict want = e.count == 0 ? Verdict::none : e.count == 1 ? Verdict::unique : Verdict::multiple;
-  ASSERT_EQ(to_string(r.verdict), to_string(want)) << e.file << " nodes " << r.stats.nodes;
-  if (want == Verdict::none) {
-    EXPECT_FALSE(r.solution.has_value());
-    return;
-  }
-  ASSERT_TRUE(r.solution.has_value());
-  EXPECT_TRUE(is_valid_solution(p, *r.solution));
-  if (want == Verdict::multiple) {
-    ASSERT_TRUE(r.second.has_value());
-    EXPECT_TRUE(is_valid_solution(p, *r.second));
-    EXPECT_NE(*r.solution, *r.second);
-  } else {
-    EXPECT_FALSE(r.second.has_value());
+  for (Engine engine : {Engine::automatic, Engine::hybrid}) {
+    SolveLimits limits;
+    limits.engine = engine;
+    limits.deadline = Clock::now() + std::chrono::seconds(60);  // safety net only
+    const SolveReport r = count_solutions(p, 2, limits);
+    const Verdict want = e.count == 0 ? Verdict::none : e.count == 1 ? Verdict::unique : Verdict::multiple;
+    ASSERT_EQ(to_string(r.verdict), to_string(want)) << e.file << " " << to_string(engine) << " nodes " << r.stats.nodes;
+    if (want == Verdict::none) {
+      EXPECT_FALSE(r.solution.has_value());
+      continue;
+    }
+    ASSERT_TRUE(r.solution.has_value());
+    EXPECT_TRUE(is_valid_solution(p, *r.solution));
+    if (want == Verdict::multiple) {
+      ASSERT_TRUE(r.second.has_value());
+      EXPECT_TRUE(is_valid_solution(p, *r.second));
+      EXPECT_NE(*r.solution, *r.second);
+    } else {
+      EXPECT_FALSE(r.second.has_value());
+    }
   }
 }
 

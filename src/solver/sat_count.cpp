@@ -1,0 +1,223 @@
+#include "solver/sat_count.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+#include <cadical.hpp>
+
+namespace hidato::solver_detail {
+
+// CaDiCaL's callbacks: the terminator polls the watch, the learner counts learnt clauses (one per
+// conflict: the `nodes` of the SAT phase).
+struct SatCount::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
+  explicit Hooks(Watch& w) : watch(w) {}
+  bool terminate() override { return watch.expired(); }
+  bool learning(int) override {
+    ++learnt;
+    return false;
+  }
+  void learn(int) override {}
+  Watch& watch;
+  std::uint64_t learnt = 0;
+};
+
+std::uint64_t SatCount::pairs(const Domains& domains) {
+  std::uint64_t total = 0;
+  for (int v = 1; v <= domains.n(); ++v) total += static_cast<std::uint64_t>(domains.count(v));
+  return total;
+}
+
+// Plan: number the pairs value by value, then emit the per-value and per-cell exactly-one groups
+// and the support clauses. The per-cell groups are gathered from the per-value lists in one pass.
+// The watch is polled once per value in every loop, so a huge board stops within milliseconds.
+SatCount::Candidates SatCount::candidates(const Domains& domains) {
+  Candidates out(static_cast<std::size_t>(domains.n()) + 1);
+  for (int v = 1; v <= domains.n(); ++v) {
+    out[static_cast<std::size_t>(v)].reserve(static_cast<std::size_t>(domains.count(v)));
+    for_each_bit(domains.cells_of(v), domains.words(), [&](int p) { out[static_cast<std::size_t>(v)].push_back(p); });
+  }
+  return out;
+}
+
+SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch)
+    : puzzle_(puzzle),
+      layout_(layout),
+      n_(static_cast<int>(candidates.size()) - 1),
+      watch_(watch),
+      sat_(std::make_unique<CaDiCaL::Solver>()),
+      hooks_(std::make_unique<Hooks>(watch)) {
+  sat_->set("quiet", 1);
+  // Tuned for finding models (the hard cases are sparse boards with many solutions) and starting
+  // every pair false (nearly all of them are): 2-3x faster than the defaults on sparse 15x15 and
+  // 20x20 boards (README, solver section).
+  sat_->configure("sat");
+  sat_->set("phase", 0);
+
+  const int n = n_;
+  cells_.assign(static_cast<std::size_t>(n) + 1, {});
+  std::vector<std::vector<int>> at_cell(static_cast<std::size_t>(layout.positions()));
+  for (int v = 1; v <= n; ++v) {
+    if (watch_.expired()) return;
+    auto& list = cells_[static_cast<std::size_t>(v)];
+    list.reserve(candidates[static_cast<std::size_t>(v)].size());
+    for (int p : candidates[static_cast<std::size_t>(v)]) {
+      list.emplace_back(p, next_var_);
+      at_cell[static_cast<std::size_t>(p)].push_back(next_var_++);
+    }
+  }
+  std::vector<int> lits;
+  for (int v = 1; v <= n; ++v) {
+    if (watch_.expired()) return;
+    lits.clear();
+    for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)]) lits.push_back(x);
+    exactly_one(lits);
+  }
+  for (CellId c = 0; c < layout.cells(); ++c) {
+    if ((c & 63) == 0 && watch_.expired()) return;
+    auto& group = at_cell[static_cast<std::size_t>(layout.pos_of(c))];
+    exactly_one(group);
+    std::vector<int>().swap(group);
+  }
+  encode_supports();
+  if (watch_.expired()) return;
+  sat_->connect_terminator(hooks_.get());
+  sat_->connect_learner(hooks_.get());
+  encoded_ = true;
+}
+
+SatCount::~SatCount() {
+  if (encoded_) {
+    sat_->disconnect_terminator();
+    sat_->disconnect_learner();
+  }
+}
+
+std::uint64_t SatCount::conflicts() const { return hooks_->learnt; }
+
+int SatCount::var(int v, int pos) const {
+  if (v < 1 || v > n_) return 0;
+  const auto& list = cells_[static_cast<std::size_t>(v)];
+  const auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(pos, 0));
+  return it != list.end() && it->first == pos ? it->second : 0;
+}
+
+void SatCount::clause(std::initializer_list<int> lits) {
+  for (int l : lits) sat_->add(l);
+  sat_->add(0);
+}
+
+void SatCount::exactly_one(const std::vector<int>& lits) {
+  for (int l : lits) sat_->add(l);
+  sat_->add(0);
+  at_most_one(lits);
+}
+
+// Pairwise up to 5 literals; beyond, Sinz's sequential counter (s_i: "one of x_1..x_i is true").
+void SatCount::at_most_one(const std::vector<int>& lits) {
+  const std::size_t k = lits.size();
+  if (k <= 5) {
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = i + 1; j < k; ++j) clause({-lits[i], -lits[j]});
+    return;
+  }
+  int prev = next_var_++;
+  clause({-lits[0], prev});
+  for (std::size_t i = 1; i + 1 < k; ++i) {
+    const int s = next_var_++;
+    clause({-lits[i], s});
+    clause({-prev, s});
+    clause({-lits[i], -prev});
+    prev = s;
+  }
+  clause({-lits[k - 1], -prev});
+}
+
+// x(v, p) needs v+1 and v-1 on neighbours of p (only neighbours still in their domains).
+void SatCount::encode_supports() {
+  const int n = n_;
+  for (int v = 1; v <= n; ++v) {
+    if (watch_.expired()) return;
+    for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)])
+      for (int step : {-1, 1}) {
+        const int u = v + step;
+        if (u < 1 || u > n) continue;
+        sat_->add(-x);
+        for (int q : layout_.neighbours(p))
+          if (const int y = var(u, q); y != 0) sat_->add(y);
+        sat_->add(0);
+      }
+  }
+}
+
+std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, int>> fixed,
+                                               std::pair<int, int> banned, const Puzzle& puzzle,
+                                               std::uint64_t conflict_budget, bool* decided) {
+  *decided = false;
+  for (const auto& [v, p] : fixed) {
+    const int x = var(v, p);
+    if (x == 0) {  // a given outside the candidates: no solution keeps it
+      *decided = true;
+      return std::nullopt;
+    }
+    sat_->assume(x);
+  }
+  if (const int x = var(banned.first, banned.second); x != 0) sat_->assume(-x);
+  if (conflict_budget < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(conflict_budget));
+  const int res = sat_->solve();
+  if (res == 20) *decided = true;
+  if (res != 10) return std::nullopt;
+  Values sol = decode();
+  if (!is_valid_solution(puzzle, sol) || sol[static_cast<std::size_t>(layout_.cell_of(banned.second))] == banned.first)
+    throw std::logic_error("solver: the SAT model is not a solution");
+  *decided = true;
+  return sol;
+}
+
+Values SatCount::decode() {
+  Values sol(static_cast<std::size_t>(n_), 0);
+  for (int v = 1; v <= n_; ++v)
+    for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)])
+      if (sat_->val(x) > 0) sol[static_cast<std::size_t>(layout_.cell_of(p))] = v;
+  return sol;
+}
+
+// "Not this solution again": some unfixed value sits elsewhere. Fixed values (a single pair) are
+// left out: they are units already. A solution using a pair the encoding lacks is no model anyway
+// (and leaving its literal out would block more than it): no clause then.
+void SatCount::block(const Values& solution) {
+  std::vector<int> lits;
+  for (CellId c = 0; c < layout_.cells(); ++c) {
+    const int v = solution[static_cast<std::size_t>(c)];
+    const int x = var(v, layout_.pos_of(c));
+    if (x == 0) return;
+    if (cells_[static_cast<std::size_t>(v)].size() > 1) lits.push_back(-x);
+  }
+  for (int l : lits) sat_->add(l);
+  sat_->add(0);
+}
+
+// The ladder of the SAT phase: block what is known, solve under the conflict limit, decode and
+// check a model, stop at the limit, otherwise block it and solve again.
+bool SatCount::count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget) {
+  for (const Values& s : found) block(s);
+  const std::uint64_t start = conflicts();
+  while (static_cast<int>(found.size()) < limit) {
+    const std::uint64_t used = conflicts() - start;
+    if (used >= conflict_budget) return false;
+    const std::uint64_t left = conflict_budget - used;
+    if (left < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(left));
+    const int res = sat_->solve();
+    if (res == 20) return true;
+    if (res != 10) return false;
+    Values sol = decode();
+    // A model that is not a solution would be an encoding bug: an internal error, never a verdict.
+    if (!is_valid_solution(puzzle_, sol) || std::find(found.begin(), found.end(), sol) != found.end())
+      throw std::logic_error("solver: the SAT model is not a new solution");
+    block(sol);
+    found.push_back(std::move(sol));
+  }
+  return true;
+}
+
+}  // namespace hidato::solver_detail

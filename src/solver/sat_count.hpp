@@ -1,0 +1,85 @@
+#pragma once
+// SatCount: the residual problem left after root propagation, as CNF for CaDiCaL.
+//
+// One Boolean x(v, p) per surviving pair of the root domains (value v may sit at position p):
+//   exactly one value per cell and one cell per value (at-least-one clause, and an at-most-one
+//   that is pairwise up to 5 literals and a sequential counter beyond);
+//   x(v, p) -> OR x(v+1, q) and x(v, p) -> OR x(v-1, q) over the neighbours q of p still in the
+//   domain of v+1 (v-1).
+// Those clauses are exactly the Hidato rules, so every model is a solution and back. Counting:
+// solve; each model found is decoded, checked with is_valid_solution, blocked with the clause
+// "not all the same unfixed pairs", and the same incremental instance is solved again, keeping
+// what it learnt.
+//
+// Stops: the deadline and cancel flag through CaDiCaL's Terminator (they only ever turn a result
+// into gave_up), the deterministic budget as CaDiCaL's conflict limit.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "solver/domains.hpp"
+#include "solver/layout.hpp"
+#include "solver/watch.hpp"
+
+namespace CaDiCaL {
+class Solver;
+}
+
+namespace hidato::solver_detail {
+
+class SatCount {
+ public:
+  // Candidate positions of every value (index v = 1..N, ascending positions).
+  using Candidates = std::vector<std::vector<int>>;
+  static Candidates candidates(const Domains& domains);
+
+  // Encodes the candidate pairs (call with the root domains, after propagation). The encoding
+  // polls the watch; when it expired, encoded() is false and nothing else may be called.
+  SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch);
+  ~SatCount();
+  SatCount(const SatCount&) = delete;
+  SatCount& operator=(const SatCount&) = delete;
+
+  bool encoded() const { return encoded_; }
+  // Pairs (variables) in the encoding, before auxiliaries: the size test of the hand-over.
+  static std::uint64_t pairs(const Domains& domains);
+
+  // Adds to `found` distinct solutions (the ones already there are blocked first) until it holds
+  // `limit` or no other solution exists. True when decided that way; false when the watch expired
+  // or `conflict_budget` conflicts were spent.
+  bool count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget);
+  std::uint64_t conflicts() const;
+
+  // One solve under assumptions: the (value, position) pairs `fixed` hold and `banned` does not.
+  // A solution (checked against `puzzle`) when there is one; nullopt with *decided = true when
+  // there is none, with *decided = false when the watch expired or the conflicts ran out.
+  std::optional<Values> solve_assuming(std::span<const std::pair<int, int>> fixed,
+                                       std::pair<int, int> banned, const Puzzle& puzzle,
+                                       std::uint64_t conflict_budget, bool* decided);
+
+ private:
+  int var(int v, int pos) const;
+  void exactly_one(const std::vector<int>& lits);
+  void at_most_one(const std::vector<int>& lits);
+  void clause(std::initializer_list<int> lits);
+  void encode_supports();
+  Values decode();
+  void block(const Values& solution);
+
+  const Puzzle& puzzle_;
+  const Layout& layout_;
+  int n_ = 0;
+  Watch& watch_;
+  std::unique_ptr<CaDiCaL::Solver> sat_;
+  struct Hooks;
+  std::unique_ptr<Hooks> hooks_;
+  int next_var_ = 1;
+  bool encoded_ = false;
+  // Variables of value v: cells_[v] lists (position, variable) in position order.
+  std::vector<std::vector<std::pair<int, int>>> cells_;
+};
+
+}  // namespace hidato::solver_detail
