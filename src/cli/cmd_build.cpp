@@ -43,6 +43,12 @@ void list_files(const std::vector<fs::path>& files, bool quiet) {
   std::cerr << "hidato: wrote " << dir.string() << ": " << names << "\n";
 }
 
+std::string joined_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
 fs::path folder_of(const fs::path& file) {
   return file.has_parent_path() ? file.parent_path() : fs::path(".");
 }
@@ -76,11 +82,13 @@ int run_build(const Args& args) {
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder (default: book.output, else out/<config name>)")(
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)")(
       "quiet,q", "no progress and no summary table (failures are still listed)")(
-      "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'");
+      "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'")(
+      "force", "print boards whose cells would be too small for a pencil anyway (a warning in the summary)");
   const Parsed p = parse_command(args, o, "config", 1);
-  if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N] [--force]", o), exit_ok;
   const fs::path config = positionals(p, "config", "build").at(0);
   const BookSpec spec = load_book_spec(config);  // every config problem is reported before any work
+  if (!spec.fit_problems.empty() && !p.vm.count("force")) throw InputError(joined_lines(spec.fit_problems));
   BuildOptions opt;
   opt.out_dir = output_folder(spec, config, p.vm.count("out") ? p.vm["out"].as<std::string>() : "");
   opt.threads = threads_flag(p);
@@ -92,6 +100,7 @@ int run_build(const Args& args) {
   if (r.interrupted) return interrupted_exit();
   if (!quiet) std::cout << summary_table(r.sets);
   list_failures(r.sets);
+  for (const auto& note : r.book_notes) std::cerr << "hidato: " << note << "\n";
   list_files(r.files, quiet);
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
@@ -99,7 +108,7 @@ int run_build(const Args& args) {
 // Writes the manifest and renders its book into `out`; the exit code follows the entries.
 static int write_book(const Manifest& m, const fs::path& out) {
   write_manifest(out / "manifest.json", m);
-  auto files = render_records(m.header.book, print_records(m), out);
+  auto files = render_records(m.header.book, print_records(m), out).files;
   files.insert(files.begin(), out / "manifest.json");
   list_files(files, false);
   return exit_for(m);
@@ -187,7 +196,7 @@ int run_render(const Args& args) {
     book.svg = f.find("svg") != std::string::npos;
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  list_files(render_records(book, print_records(m), out), false);
+  list_files(render_records(book, print_records(m), out).files, false);
   return exit_ok;
 }
 

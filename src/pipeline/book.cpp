@@ -2,6 +2,7 @@
 #include "pipeline/book.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -40,7 +41,7 @@ void write_timings(const std::filesystem::path& file, int threads, double wall_m
 }  // namespace
 
 PrintRecord print_record(const ManifestEntry& e) {
-  return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.puzzle, e.solution};
+  return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.grade.score, e.puzzle, e.solution};
 }
 
 std::vector<PrintRecord> print_records(const Manifest& manifest) {
@@ -50,17 +51,22 @@ std::vector<PrintRecord> print_records(const Manifest& manifest) {
   return out;
 }
 
-std::vector<std::filesystem::path> render_records(const BookMeta& book,
-                                                  const std::vector<PrintRecord>& records,
-                                                  const std::filesystem::path& out_dir) {
-  if (!book.pdf && !book.svg) return {};
+RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>& records,
+                            const std::filesystem::path& out_dir) {
+  if (!book.pdf && !book.svg && !book.cover && !book.svg_per_puzzle) return {};
   std::vector<PrintablePuzzle> puzzles;
   puzzles.reserve(records.size());
   for (const PrintRecord& r : records) {
-    Puzzle p = parse_description(r.puzzle);
-    Values solution = parse_description(r.solution).givens;
-    puzzles.push_back(PrintablePuzzle{static_cast<int>(puzzles.size()) + 1, r.set, r.level,
-                                      std::move(p), std::move(solution)});
+    PrintablePuzzle p;
+    p.number = static_cast<int>(puzzles.size()) + 1;
+    p.set_name = r.set;
+    p.difficulty = r.level;
+    p.score = r.score;
+    p.puzzle = parse_description(r.puzzle);
+    p.solution = parse_description(r.solution).givens;
+    for (const auto& [name, title] : book.set_titles)
+      if (name == r.set) p.set_title = title;
+    puzzles.push_back(std::move(p));
   }
   BookInfo info;
   info.title = book.title;
@@ -69,13 +75,29 @@ std::vector<std::filesystem::path> render_records(const BookMeta& book,
   info.date = book.date;
   info.how_to_play = book.how_to_play;
   info.creation_epoch = book.creation_epoch;
+  info.copyright = book.copyright;
+  info.isbn = book.isbn;
+  info.edition = book.edition;
+  info.paper = book.paper;
   RenderOptions opt;
   opt.out_dir = out_dir;
   opt.pdf = book.pdf;
   opt.svg = book.svg;
+  opt.cover = book.cover;
+  opt.svg_per_puzzle = book.svg_per_puzzle;
   opt.answer_path = book.answer_path;
   const PageTemplate page = load_page_template(book.page_template);
-  return render_book(info, puzzles, page, opt).files;
+  return render_book(info, puzzles, page, opt);
+}
+
+std::vector<std::string> book_notes(const RenderedBook& book) {
+  if (book.pages == 0) return {};
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "book: %d pages, inside margin %.3f in (%.1f mm)", book.pages,
+                book.inside_margin_mm / 25.4, book.inside_margin_mm);
+  std::vector<std::string> out{buf};
+  for (const auto& w : book.warnings) out.push_back("warning: " + w);
+  return out;
 }
 
 BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::ostream& err) {
@@ -113,7 +135,9 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
   write_timings(options.out_dir / "timings.json", threads, wall_ms, result.sets, timings);
   result.files.push_back(options.out_dir / "timings.json");
   if (options.shard.is_whole()) {
-    for (auto& f : render_records(spec.book, records, options.out_dir)) result.files.push_back(f);
+    const RenderedBook book = render_records(spec.book, records, options.out_dir);
+    for (const auto& f : book.files) result.files.push_back(f);
+    result.book_notes = book_notes(book);
   }
   return result;
 }

@@ -33,11 +33,17 @@ Json book_json(const BookMeta& b) {
   Json formats = Json::array();
   if (b.pdf) formats.push_back("pdf");
   if (b.svg) formats.push_back("svg");
+  if (b.cover) formats.push_back("cover");
+  Json titles = Json::object();
+  for (const auto& [name, title] : b.set_titles) titles[name] = title;
   return Json{{"title", b.title},           {"subtitle", b.subtitle},
               {"author", b.author},         {"date", b.date},
               {"creation_epoch", b.creation_epoch}, {"template", b.page_template},
               {"formats", formats},         {"how_to_play", b.how_to_play},
-              {"answer_path", b.answer_path}};
+              {"answer_path", b.answer_path}, {"svg_per_puzzle", b.svg_per_puzzle},
+              {"copyright", b.copyright},   {"isbn", b.isbn},
+              {"edition", b.edition},       {"paper", b.paper},
+              {"set_titles", titles}};
 }
 
 BookMeta book_from(const Json& j, std::uint64_t seed) {
@@ -54,10 +60,19 @@ BookMeta book_from(const Json& j, std::uint64_t seed) {
     const auto s = f.get<std::string>();
     if (s == "pdf") b.pdf = true;
     else if (s == "svg") b.svg = true;
+    else if (s == "cover") b.cover = true;
     else throw InputError("unknown format '" + s + "'");
   }
   b.how_to_play = j.at("how_to_play").get<bool>();
   b.answer_path = j.at("answer_path").get<bool>();
+  // Book keys added later: absent in older manifests.
+  b.svg_per_puzzle = j.value("svg_per_puzzle", false);
+  b.copyright = j.value("copyright", std::string());
+  b.isbn = j.value("isbn", std::string());
+  b.edition = j.value("edition", std::string());
+  b.paper = j.value("paper", std::string("white"));
+  if (j.contains("set_titles"))
+    for (const auto& [name, title] : j.at("set_titles").items()) b.set_titles.emplace_back(name, title.get<std::string>());
   return b;
 }
 
