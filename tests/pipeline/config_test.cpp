@@ -229,3 +229,52 @@ TEST(Jobs, ParseShard) {
 
 }  // namespace
 }  // namespace hidato
+
+namespace hidato {
+namespace {
+
+TEST(Config, BookKeysForPrintAndSetTitles) {
+  const BookSpec s = parse_book_spec(
+      "book: {formats: [pdf, svg, cover], copyright: '(c) 2026 Me', isbn: 978-1, edition: First edition,\n"
+      "       paper: cream, svg_per_puzzle: true}\n"
+      "sets:\n  - {name: a, title: Warm-up, rows: 5, cols: 5}\n  - {name: b, rows: 5, cols: 5}\n",
+      "book.yaml", here);
+  EXPECT_TRUE(s.book.pdf && s.book.svg && s.book.cover && s.book.svg_per_puzzle);
+  EXPECT_EQ(s.book.copyright, "(c) 2026 Me");
+  EXPECT_EQ(s.book.isbn, "978-1");
+  EXPECT_EQ(s.book.edition, "First edition");
+  EXPECT_EQ(s.book.paper, "cream");
+  EXPECT_EQ(s.sets[0].title, "Warm-up");
+  using Titles = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(s.book.set_titles, (Titles{{"a", "Warm-up"}, {"b", ""}}));
+  EXPECT_TRUE(s.fit_problems.empty());
+  EXPECT_EQ(error_of("book: {paper: blue}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:15: book.paper: unknown paper 'blue' (expected one of: white, cream)");
+  EXPECT_EQ(error_of("book: {formats: [pdf, covr]}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:23: book.formats[1]: unknown format 'covr' (did you mean 'cover'?)");
+  EXPECT_EQ(error_of("defaults: {title: X}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:19: defaults.title: a set title cannot be a default");
+}
+
+// Checked from the config alone: the set's location, the template and the size that would fit.
+TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
+  const BookSpec s = parse_book_spec(
+      "book: {template: large-print, formats: [pdf]}\n"
+      "sets:\n"
+      "  - {name: fine, rows: 9, cols: 9}\n"
+      "  - {name: huge, rows: 20, cols: 20}\n"
+      "  - {name: hearts, shape: heart, rows: 9, cols: 9}\n",
+      "book.yaml", here);
+  ASSERT_EQ(s.fit_problems.size(), 1u);
+  EXPECT_EQ(s.fit_problems[0],
+            "book.yaml:4:5: sets[1]: set 'huge': a 20 x 20 Hidato board (numbers up to 400) needs cells of at least "
+            "14.0 mm on template 'large-print', which gives it 8.4 mm even on a page of its own; at most 11 x 11 "
+            "fits (or build with --force)");
+  // Without printed formats there is nothing to check.
+  EXPECT_TRUE(parse_book_spec("book: {template: large-print, formats: []}\nsets:\n  - {name: huge, rows: 20, cols: 20}\n",
+                              "book.yaml", here)
+                  .fit_problems.empty());
+}
+
+}  // namespace
+}  // namespace hidato
