@@ -215,7 +215,15 @@ KeySize key_size(const PageTemplate& t, const PrintablePuzzle& p, const Box& bod
   const Extent e = extent_of(p);
   const double min = std::max(t.answer_cell.min, cell_for_number_size(p.puzzle.board.topology(), digits_in(p),
                                                                       key_digits_pt * mm_per_pt));
-  return {fitting_cell(body, e, key_frame(t), t.answer_cell.max), min, e};
+  const Frame frame = key_frame(t);
+  const double cell = fitting_cell(body, e, frame, t.answer_cell.max);
+  // A key that would fill a page alone shrinks to share it with one more (two rows or two
+  // columns), as long as its numbers stay at key_digits_pt.
+  const double rows2 = fitting_cell({0, 0, body.w, (body.h - t.spacing_mm) / 2}, e, frame, cell);
+  const double cols2 = fitting_cell({0, 0, (body.w - t.spacing_mm) / 2, body.h}, e, frame, cell);
+  const double shared = std::max(rows2, cols2);
+  const bool alone = rows2 < cell - 1e-9 && cols2 < cell - 1e-9;
+  return {alone && shared >= min ? shared : cell, min, e};
 }
 
 // Plan: keys are packed in rows (shelves). A row holds keys of one board size at one cell size,

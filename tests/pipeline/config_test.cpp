@@ -278,3 +278,42 @@ TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
 
 }  // namespace
 }  // namespace hidato
+
+#include "../render/fixtures.hpp"
+#include "generator/base_board.hpp"
+#include "render/layout.hpp"
+#include "render/template.hpp"
+
+namespace hidato {
+namespace {
+
+// Every shipped config, laid out with its template (stand-in puzzles of each set's size, kind and
+// count): an even page count of at least 24 (KDP), and no board below its pencil-sized minimum.
+TEST(Config, ShippedConfigsGiveEvenBooksOfAtLeast24Pages) {
+  const auto root = std::filesystem::path(HIDATO_SOURCE_DIR) / "config";
+  int checked = 0;
+  for (const auto& dir : {root, root / "examples"})
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      if (entry.path().extension() != ".yaml" || entry.path().filename().string().starts_with("shard-k8s")) continue;
+      SCOPED_TRACE(entry.path().filename().string());
+      const BookSpec spec = load_book_spec(entry.path());
+      EXPECT_TRUE(spec.fit_problems.empty()) << spec.fit_problems.front();
+      std::vector<PrintablePuzzle> puzzles;
+      for (const SetSpec& set : spec.sets) {
+        const Mask mask = base_mask(set.board);
+        for (int i = 0; i < set.count; ++i)
+          puzzles.push_back(fixtures::snake(static_cast<int>(puzzles.size()) + 1, set.board.topology, mask.rows,
+                                            mask.cols, set.name));
+      }
+      const auto pages = layout_book(load_page_template(spec.book.page_template), puzzles, spec.book.how_to_play);
+      EXPECT_EQ(pages.size() % 2, 0u);
+      EXPECT_GE(pages.size(), 24u);
+      for (const Page& p : pages)
+        for (const Placed& item : p.items) EXPECT_FALSE(item.below_minimum) << "page " << p.number;
+      ++checked;
+    }
+  EXPECT_GE(checked, 5);
+}
+
+}  // namespace
+}  // namespace hidato
