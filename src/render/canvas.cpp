@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 
+#include "render/pdf_grey.hpp"
 #include "render/render.hpp"
 
 namespace hidato {
@@ -249,7 +250,7 @@ std::string pdf_document(PageSize size, int pages, const std::function<void(Canv
     check(cairo_status(cr.get()), path);
   }
   surface.finish();
-  return bytes;
+  return with_device_grey(bytes, path);
 }
 
 std::string svg_document(PageSize size, const std::function<void(Canvas&)>& draw, const std::string& path) {

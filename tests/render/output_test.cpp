@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cairo.h>
+#include <zlib.h>
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "fixtures.hpp"
 #include "render/canvas.hpp"
 #include "render/cover.hpp"
+#include "render/pdf_grey.hpp"
 #include "render/draw.hpp"
 #include "render/layout.hpp"
 #include "render/template.hpp"
@@ -485,4 +487,52 @@ TEST(RenderOutput, MeasuredCellsAndKeyNumbersAreLargeEnough) {
         }
       }
   }
+}
+
+TEST(PdfGrey, GreyRgbOperatorsBecomeDeviceGray) {
+  EXPECT_EQ(grey_operators("q 0.45 0.45 0.45 RG 0.3 w\n0 0 0 rg BT /f-0-0 1 Tf ET\n"),
+            "q 0.45 G 0.3 w\n0 g BT /f-0-0 1 Tf ET\n");
+  EXPECT_EQ(grey_operators("1 0 0 rg 0.5 0.5 0.4 RG"), "1 0 0 rg 0.5 0.5 0.4 RG");  // colours stay
+  EXPECT_EQ(grey_operators("0.2 0.2 0.2 0.2 k"), "0.2 0.2 0.2 0.2 k");
+}
+
+// The book's PDF: every colour operator in its content streams is DeviceGray, and the rebuilt
+// cross-reference table points at every object.
+TEST(PdfGrey, BookPdfHasNoRgbAndAValidXref) {
+  const fs::path dir = fresh_dir("grey");
+  render_sample(dir, true, false);
+  const std::string pdf = slurp(dir / "book.pdf");
+  const std::size_t xref = std::stoul(pdf.substr(pdf.rfind("startxref") + 9));
+  ASSERT_EQ(pdf.compare(xref, 4, "xref"), 0);
+  std::istringstream table(pdf.substr(xref + 5));
+  int first = 0, count = 0;
+  table >> first >> count;
+  for (int i = 0; i < count; ++i) {
+    std::string offset, gen, kind;
+    table >> offset >> gen >> kind;
+    if (kind == "n") { EXPECT_EQ(pdf.compare(std::stoul(offset), std::to_string(i).size() + 6, std::to_string(i) + " 0 obj"), 0) << i; }
+  }
+  int streams = 0, grey = 0;
+  for (std::size_t at = pdf.find("stream\n"); at != std::string::npos; at = pdf.find("stream\n", at + 1)) {
+    if (at >= 3 && pdf.compare(at - 3, 3, "end") == 0) continue;
+    const std::size_t end = pdf.find("endstream", at);
+    z_stream z{};
+    inflateInit(&z);
+    std::string data = pdf.substr(at + 7, end - at - 7), out(1 << 22, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(data.data());
+    z.avail_in = static_cast<uInt>(data.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int rc = inflate(&z, Z_FINISH);
+    out.resize(out.size() - z.avail_out);
+    inflateEnd(&z);
+    if (rc != Z_STREAM_END) continue;  // not a Flate stream
+    ++streams;
+    EXPECT_EQ(out.find(" rg"), std::string::npos) << out.substr(0, 200);
+    EXPECT_EQ(out.find(" RG"), std::string::npos) << out.substr(0, 200);
+    if (out.find(" G") != std::string::npos) ++grey;
+  }
+  EXPECT_GT(streams, 8);
+  EXPECT_GE(grey, 7);  // every page but the title page strokes grey or black lines
+  EXPECT_NE(run("pdftotext '" + (dir / "book.pdf").string() + "' - 2>&1").find("Test Book"), std::string::npos);
 }
