@@ -264,7 +264,7 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
   stroke_joined(canvas, inner_segments(b), grid, cell, thin, 0.45);
   const int digits = digits_of(b.size());
   const double size = number_size(t, cell, digits);
-  if (show_path) canvas.stroke_polyline(path_points(b, *solution, grid, cell), cell * 0.32, 0.85);
+  if (show_path) canvas.stroke_polyline(path_points(b, *solution, grid, cell), cell * 0.24, 0.85);
   stroke_joined(canvas, outline_segments(b), grid, cell, heavy, 0.0);
   for (CellId id = 0; id < b.size(); ++id) {
     const int given = puzzle.givens[static_cast<std::size_t>(id)];
