@@ -108,7 +108,9 @@ int run_build(const Args& args) {
 // Writes the manifest and renders its book into `out`; the exit code follows the entries.
 static int write_book(const Manifest& m, const fs::path& out) {
   write_manifest(out / "manifest.json", m);
-  auto files = render_records(m.header.book, print_records(m), out).files;
+  const RenderedBook book = render_records(m.header.book, print_records(m), out);
+  for (const auto& note : book_notes(book)) std::cerr << "hidato: " << note << "\n";
+  auto files = book.files;
   files.insert(files.begin(), out / "manifest.json");
   list_files(files, false);
   return exit_for(m);
@@ -196,7 +198,9 @@ int run_render(const Args& args) {
     book.svg = f.find("svg") != std::string::npos;
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  list_files(render_records(book, print_records(m), out).files, false);
+  const RenderedBook rendered = render_records(book, print_records(m), out);
+  for (const auto& note : book_notes(rendered)) std::cerr << "hidato: " << note << "\n";
+  list_files(rendered.files, false);
   return exit_ok;
 }
 

@@ -76,7 +76,8 @@ void draw_chrome(Canvas& canvas, const BookView& book, const Page& page) {
   fitted_text(canvas, page.heading, outer_x, page.header.y + head * 0.95, head, Weight::bold, outer,
               page.header.w);
   const double rule_y = page.header.y + head * 1.35;
-  canvas.stroke_polyline({{page.header.x + 0.1, rule_y}, {page.header.right() - 0.1, rule_y}}, 0.2, 0.5);
+  canvas.stroke_polyline({{page.header.x + 0.15, rule_y}, {page.header.right() - 0.15, rule_y}},
+                         key_line_pt * mm_per_point, 0.5);
   const double num = f.page_number * mm_per_point;
   canvas.text(std::to_string(page.number), outer_x, page.footer.bottom() - num * 0.35, num, Weight::regular,
               outer);
