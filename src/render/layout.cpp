@@ -216,7 +216,8 @@ KeySize key_size(const PageTemplate& t, const PrintablePuzzle& p, const Box& bod
   const double min = std::max(t.answer_cell.min, cell_for_number_size(p.puzzle.board.topology(), digits_in(p),
                                                                       key_digits_pt * mm_per_pt));
   const Frame frame = key_frame(t);
-  const double cell = fitting_cell(body, e, frame, t.answer_cell.max);
+  // answer_cell.max, raised to the 7 pt floor when that is larger, as far as the page allows.
+  const double cell = fitting_cell(body, e, frame, std::max(t.answer_cell.max, min));
   // A key that would fill a page alone shrinks to share it with one more (two rows or two
   // columns), as long as its numbers stay at key_digits_pt.
   const double rows2 = fitting_cell({0, 0, body.w, (body.h - t.spacing_mm) / 2}, e, frame, cell);

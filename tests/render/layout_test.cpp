@@ -266,12 +266,12 @@ TEST(Layout, PuzzleTooBigEvenForAWholePageIsFlagged) {
 TEST(Layout, AnswerKeysArePackedBySize) {
   const PageTemplate t = plain("a4");
   std::vector<PrintablePuzzle> book;
-  for (int i = 1; i <= 12; ++i) book.push_back(fixtures::snake(i, Topology::square8, 6, 6, "small"));
-  for (int i = 13; i <= 16; ++i) book.push_back(fixtures::snake(i, Topology::square8, 20, 20, "big"));
+  for (int i = 1; i <= 24; ++i) book.push_back(fixtures::snake(i, Topology::square8, 6, 6, "small"));
+  for (int i = 25; i <= 28; ++i) book.push_back(fixtures::snake(i, Topology::square8, 20, 20, "big"));
   const auto pages = layout_book(t, book, false);
   const Page* keys = first_of(pages, PageKind::answers);
   ASSERT_NE(keys, nullptr);
-  EXPECT_EQ(keys->items.size(), 12u);  // twelve 6 x 6 keys on one A4 page (3 x 4) at 8 mm
+  EXPECT_EQ(keys->items.size(), 20u);  // twenty 6 x 6 keys on one A4 page (4 x 5) at 6 mm
   for (const Page& p : pages)
     if (p.kind == PageKind::answers)
       for (const Placed& a : p.items) {
