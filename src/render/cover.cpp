@@ -3,7 +3,6 @@
 #include "render/cover.hpp"
 
 #include <algorithm>
-#include <set>
 
 #include "topology/geometry.hpp"
 
@@ -16,10 +15,11 @@ Box inset(const Box& b, double d) { return {b.x + d, b.y + d, b.w - 2 * d, b.h -
 
 // "40 puzzles: Hidato and Numbrix, with answers." from the kinds the book holds.
 std::string blurb(const std::vector<PrintablePuzzle>& puzzles) {
-  std::set<std::string> kinds;
-  std::vector<std::string> order;
-  for (const auto& p : puzzles)
-    if (kinds.insert(kind_name(p.puzzle.board.topology())).second) order.push_back(kind_name(p.puzzle.board.topology()));
+  std::vector<std::string> order;  // kinds in book order, each once
+  for (const auto& p : puzzles) {
+    const std::string kind = kind_name(p.puzzle.board.topology());
+    if (std::find(order.begin(), order.end(), kind) == order.end()) order.push_back(kind);
+  }
   std::string list;
   for (std::size_t i = 0; i < order.size(); ++i)
     list += (i == 0 ? "" : i + 1 == order.size() ? " and " : ", ") + order[i];
@@ -66,7 +66,8 @@ void draw_cover(Canvas& canvas, const CoverLayout& c, const BookInfo& info,
   fitted_text(canvas, info.subtitle, f.x + f.w / 2, f.y + f.h * 0.12 + title * 1.1, sub, Weight::regular,
               Align::centre, f.w);
   if (!puzzles.empty()) draw_sample(canvas, c.sample, puzzles.front());
-  fitted_text(canvas, info.author, f.x + f.w / 2, f.bottom() - author * 0.5, author, Weight::regular, Align::centre, f.w);
+  fitted_text(canvas, info.author, f.x + f.w / 2, f.bottom() - author * 0.5, author, Weight::regular, Align::centre,
+              f.w);
 
   const Box& b = c.back_safe;
   const double body = std::min(b.w / 22, 5.0);

@@ -186,7 +186,8 @@ void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page)
 void draw_notes_page(Canvas& canvas, const Page& page) {
   const double step = 9;
   for (double y = page.header.bottom() + step; y < page.footer.y - 1; y += step)
-    canvas.stroke_polyline({{page.content.x + 0.2, y}, {page.content.right() - 0.2, y}}, key_line_pt * mm_per_point, 0.75);
+    canvas.stroke_polyline({{page.content.x + 0.2, y}, {page.content.right() - 0.2, y}}, key_line_pt * mm_per_point,
+                           0.75);
 }
 
 // Title, subtitle, author and date in the upper part of the page.
@@ -246,10 +247,10 @@ std::string kind_rule(Topology t) {
 
 int stars_for_score(double score) { return std::clamp(1 + static_cast<int>(std::floor(score / 100)), 1, 5); }
 
-// Plan: grey shading for the holes inside the shape, thin edges between playable cells (holes are never drawn, so the shape shows), the
-// optional answer path over them (in pieces between the numbers), then the heavy outline from
-// outline_segments on top, then the numbers, all sized for the puzzle's largest number so that a
-// board reads evenly.
+// Plan: grey shading for the holes inside the shape (the outside of a shape stays blank, so the
+// shape shows), thin edges between playable cells, the optional answer path as a pale band
+// through the cell centres, then the heavy outline from outline_segments on top, then the
+// numbers, all sized for the puzzle's largest number so that a board reads evenly.
 void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Box grid, double cell,
                 bool path) {
   const Board& b = puzzle.board;
