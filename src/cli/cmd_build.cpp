@@ -182,20 +182,27 @@ int run_merge(const Args& args) {
 int run_render(const Args& args) {
   po::options_description o("options");
   o.add_options()("template", po::value<std::string>()->value_name("T"), "page template (default: the manifest's)")(
-      "formats", po::value<std::string>()->value_name("F"), "pdf, svg, pdf,svg or none (default: the manifest's)")(
+      "formats", po::value<std::string>()->value_name("F"), "pdf, svg, cover, a list such as pdf,cover, or none (default: the manifest's)")(
       "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)");
   const Parsed p = parse_command(args, o, "manifest", 1);
-  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg] [--out DIR]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);
   BookMeta& book = m.header.book;
   if (p.vm.count("template")) book.page_template = p.vm["template"].as<std::string>();
   if (p.vm.count("formats")) {
     const std::string f = p.vm["formats"].as<std::string>();
-    if (f != "pdf" && f != "svg" && f != "pdf,svg" && f != "svg,pdf" && f != "none")
-      throw InputError("--formats: expected pdf, svg, pdf,svg or none, got '" + f + "'");
-    book.pdf = f.find("pdf") != std::string::npos;
-    book.svg = f.find("svg") != std::string::npos;
+    book.pdf = book.svg = book.cover = false;
+    std::size_t start = 0;
+    while (f != "none" && start <= f.size()) {
+      const std::size_t end = std::min(f.find(',', start), f.size());
+      const std::string one = f.substr(start, end - start);
+      if (one == "pdf") book.pdf = true;
+      else if (one == "svg") book.svg = true;
+      else if (one == "cover") book.cover = true;
+      else throw InputError("--formats: expected a list of pdf, svg and cover, or none, got '" + f + "'");
+      start = end + 1;
+    }
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   const RenderedBook rendered = render_records(book, print_records(m), out);

@@ -94,6 +94,12 @@ TEST(RenderCli, CoverAndPerPuzzleSvgsFromTheConfig) {
   EXPECT_EQ(slurp(dir.path / "r/cover.pdf"), slurp(dir.path / "b/cover.pdf"));
   EXPECT_EQ(slurp(dir.path / "r/book.pdf"), slurp(dir.path / "b/book.pdf"));
   EXPECT_NE(slurp(dir.path / "b/manifest.json").find("\"set_titles\":{\"first\":\"First steps\"}"), std::string::npos);
+  ASSERT_EQ(run_hidato("render b/manifest.json --formats cover --out c", dir.path).exit_code, 0);
+  EXPECT_TRUE(fs::exists(dir.path / "c/cover.pdf"));
+  EXPECT_FALSE(fs::exists(dir.path / "c/book.pdf"));  // (per-puzzle SVGs follow svg_per_puzzle)
+  const ChildRun bad = run_hidato("render b/manifest.json --formats pdf,cvr --out d", dir.path);
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "hidato: error: --formats: expected a list of pdf, svg and cover, or none, got 'pdf,cvr'\n");
 }
 
 }  // namespace
