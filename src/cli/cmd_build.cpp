@@ -46,6 +46,12 @@ void list_files(const std::vector<fs::path>& files, bool quiet) {
   std::cerr << "hidato: wrote " << dir.string() << ": " << names << "\n";
 }
 
+std::string joined_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
 fs::path folder_of(const fs::path& file) {
   return file.has_parent_path() ? file.parent_path() : fs::path(".");
 }
@@ -74,7 +80,7 @@ int exit_for(const Manifest& m) {
 
 // The page template is read before the output folder is touched (InputError when it is bad).
 void check_page_template(const BookMeta& book) {
-  if (book.pdf || book.svg) load_page_template(book.page_template);
+  if (book.pdf || book.svg || book.cover) load_page_template(book.page_template);
 }
 
 }  // namespace
@@ -84,11 +90,13 @@ int run_build(const Args& args) {
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder (default: book.output, else out/<config name>)")(
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)")(
       "quiet,q", "no progress and no summary table (failures are still listed)")(
-      "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'");
+      "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'")(
+      "force", "print boards whose cells would be too small for a pencil anyway (a warning in the summary)");
   const Parsed p = parse_command(args, o, "config", 1);
-  if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N] [--force]", o), exit_ok;
   const fs::path config = positionals(p, "config", "build").at(0);
   const BookSpec spec = load_book_spec(config);  // every config problem is reported before any work
+  if (!spec.fit_problems.empty() && !p.vm.count("force")) throw InputError(joined_lines(spec.fit_problems));
   BuildOptions opt;
   opt.out_dir = output_folder(spec, config, p.vm.count("out") ? p.vm["out"].as<std::string>() : "");
   opt.threads = threads_flag(p);
@@ -100,6 +108,7 @@ int run_build(const Args& args) {
   if (r.interrupted) return interrupted_exit();
   if (!quiet) std::cout << summary_table(r.sets);
   list_failures(r.sets);
+  for (const auto& note : r.book_notes) std::cerr << "hidato: " << note << "\n";
   list_files(r.files, quiet);
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
@@ -111,8 +120,10 @@ static int write_book(const Manifest& m, const fs::path& out) {
   BookFolder folder(out);
   write_manifest(folder.staging() / "manifest.json", m);
   std::vector<fs::path> files{out / "manifest.json"};
-  for (const auto& f : render_records(m.header.book, print_records(m), folder.staging())) files.push_back(out / f.filename());
+  const RenderedBook book = render_records(m.header.book, print_records(m), folder.staging());
+  for (const auto& f : book.files) files.push_back(out / f.filename());
   folder.commit();
+  for (const auto& note : book_notes(book)) std::cerr << "hidato: " << note << "\n";
   list_files(files, false);
   return exit_for(m);
 }
@@ -183,23 +194,30 @@ int run_merge(const Args& args) {
 int run_render(const Args& args) {
   po::options_description o("options");
   o.add_options()("template", po::value<std::string>()->value_name("T"), "page template (default: the manifest's)")(
-      "formats", po::value<std::string>()->value_name("F"), "pdf, svg, pdf,svg or none (default: the manifest's)")(
+      "formats", po::value<std::string>()->value_name("F"), "pdf, svg, cover, a list such as pdf,cover, or none (default: the manifest's)")(
       "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)");
   const Parsed p = parse_command(args, o, "manifest", 1);
-  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg] [--out DIR]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);
   BookMeta& book = m.header.book;
   if (p.vm.count("template")) book.page_template = p.vm["template"].as<std::string>();
   if (p.vm.count("formats")) {
     const std::string f = p.vm["formats"].as<std::string>();
-    if (f != "pdf" && f != "svg" && f != "pdf,svg" && f != "svg,pdf" && f != "none")
-      throw InputError("--formats: expected pdf, svg, pdf,svg or none, got '" + f + "'");
-    book.pdf = f.find("pdf") != std::string::npos;
-    book.svg = f.find("svg") != std::string::npos;
+    book.pdf = book.svg = book.cover = false;
+    std::size_t start = 0;
+    while (f != "none" && start <= f.size()) {
+      const std::size_t end = std::min(f.find(',', start), f.size());
+      const std::string one = f.substr(start, end - start);
+      if (one == "pdf") book.pdf = true;
+      else if (one == "svg") book.svg = true;
+      else if (one == "cover") book.cover = true;
+      else throw InputError("--formats: expected a list of pdf, svg and cover, or none, got '" + f + "'");
+      start = end + 1;
+    }
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  if (!book.pdf && !book.svg) return exit_ok;  // nothing to render: the folder is left alone
+  if (!book.pdf && !book.svg && !book.cover) return exit_ok;  // nothing to render: the folder is left alone
   check_page_template(book);
   BookFolder folder(out);  // the rendered book replaces the folder's earlier one whole
   std::error_code ec;
@@ -209,8 +227,10 @@ int run_render(const Args& args) {
       folder.carry_over(name);
       if (fs::exists(folder.staging() / name)) files.push_back(out / name);
     }
-  for (const auto& f : render_records(book, print_records(m), folder.staging())) files.push_back(out / f.filename());
+  const RenderedBook rendered = render_records(book, print_records(m), folder.staging());
+  for (const auto& f : rendered.files) files.push_back(out / f.filename());
   folder.commit();
+  for (const auto& note : book_notes(rendered)) std::cerr << "hidato: " << note << "\n";
   list_files(files, false);
   return exit_ok;
 }

@@ -2,6 +2,7 @@
 #include "pipeline/book.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -41,7 +42,7 @@ void write_timings(const std::filesystem::path& file, int threads, double wall_m
 }  // namespace
 
 PrintRecord print_record(const ManifestEntry& e) {
-  return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.puzzle, e.solution};
+  return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.grade.score, e.puzzle, e.solution};
 }
 
 std::vector<PrintRecord> print_records(const Manifest& manifest) {
@@ -51,17 +52,22 @@ std::vector<PrintRecord> print_records(const Manifest& manifest) {
   return out;
 }
 
-std::vector<std::filesystem::path> render_records(const BookMeta& book,
-                                                  const std::vector<PrintRecord>& records,
-                                                  const std::filesystem::path& out_dir) {
-  if (!book.pdf && !book.svg) return {};
+RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>& records,
+                            const std::filesystem::path& out_dir) {
+  if (!book.pdf && !book.svg && !book.cover && !book.svg_per_puzzle) return {};
   std::vector<PrintablePuzzle> puzzles;
   puzzles.reserve(records.size());
   for (const PrintRecord& r : records) {
-    Puzzle p = parse_description(r.puzzle);
-    Values solution = parse_description(r.solution).givens;
-    puzzles.push_back(PrintablePuzzle{static_cast<int>(puzzles.size()) + 1, r.set, r.level,
-                                      std::move(p), std::move(solution)});
+    PrintablePuzzle p;
+    p.number = static_cast<int>(puzzles.size()) + 1;
+    p.set_name = r.set;
+    p.difficulty = r.level;
+    p.score = r.score;
+    p.puzzle = parse_description(r.puzzle);
+    p.solution = parse_description(r.solution).givens;
+    for (const auto& [name, title] : book.set_titles)
+      if (name == r.set) p.set_title = title;
+    puzzles.push_back(std::move(p));
   }
   BookInfo info;
   info.title = book.title;
@@ -70,13 +76,29 @@ std::vector<std::filesystem::path> render_records(const BookMeta& book,
   info.date = book.date;
   info.how_to_play = book.how_to_play;
   info.creation_epoch = book.creation_epoch;
+  info.copyright = book.copyright;
+  info.isbn = book.isbn;
+  info.edition = book.edition;
+  info.paper = book.paper;
   RenderOptions opt;
   opt.out_dir = out_dir;
   opt.pdf = book.pdf;
   opt.svg = book.svg;
+  opt.cover = book.cover;
+  opt.svg_per_puzzle = book.svg_per_puzzle;
   opt.answer_path = book.answer_path;
   const PageTemplate page = load_page_template(book.page_template);
-  return render_book(info, puzzles, page, opt).files;
+  return render_book(info, puzzles, page, opt);
+}
+
+std::vector<std::string> book_notes(const RenderedBook& book) {
+  if (book.pages == 0) return {};
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "book: %d pages, inside margin %.3f in (%.1f mm)", book.pages,
+                book.inside_margin_mm / 25.4, book.inside_margin_mm);
+  std::vector<std::string> out{buf};
+  for (const auto& w : book.warnings) out.push_back("warning: " + w);
+  return out;
 }
 
 // Plan: check and lock the output folder first (before any puzzle is made), write everything --
@@ -114,8 +136,11 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
   const int threads = options.threads > 0 ? options.threads : default_threads();
   write_timings(dir / "timings.json", threads, wall_ms, result.sets, timings);
   written.push_back(dir / "timings.json");
-  if (options.shard.is_whole())
-    for (auto& f : render_records(spec.book, records, dir)) written.push_back(f);
+  if (options.shard.is_whole()) {
+    const RenderedBook book = render_records(spec.book, records, dir);
+    for (const auto& f : book.files) written.push_back(f);
+    result.book_notes = book_notes(book);
+  }
   folder.commit();
   for (const auto& f : written) result.files.push_back(options.out_dir / f.filename());
   return result;

@@ -14,6 +14,7 @@
 #include "pipeline/jobs.hpp"
 #include "pipeline/manifest.hpp"
 #include "pipeline/progress.hpp"
+#include "render/render.hpp"
 
 namespace hidato {
 
@@ -31,6 +32,7 @@ struct BuildResult {
   bool interrupted = false;             // cancel was raised: nothing was written
   std::vector<SetTally> sets;           // for the summary table and the failure list
   std::vector<std::filesystem::path> files;  // everything written, manifest first
+  std::vector<std::string> book_notes;       // page count and gutter, then layout warnings
 };
 
 // Builds the book (or one shard of it: a shard writes its manifest only; merge renders) into
@@ -42,16 +44,18 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
 struct PrintRecord {
   std::string set;
   std::string level;
+  double score = -1;     // the grader's score (stars on the page)
   std::string puzzle;    // description
   std::string solution;  // description of the full numbering
 };
 PrintRecord print_record(const ManifestEntry& entry);
 std::vector<PrintRecord> print_records(const Manifest& manifest);
 
-// manifest -> PrintablePuzzles -> render_book. Nothing is rendered when neither pdf nor svg is on.
-std::vector<std::filesystem::path> render_records(const BookMeta& book,
-                                                  const std::vector<PrintRecord>& records,
-                                                  const std::filesystem::path& out_dir);
+// manifest -> PrintablePuzzles -> render_book. Nothing is rendered when no format is on.
+RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>& records,
+                            const std::filesystem::path& out_dir);
+// "book: 48 pages, inside margin 0.375 in (9.5 mm)" and "warning: ..." lines for the summary.
+std::vector<std::string> book_notes(const RenderedBook& book);
 
 // Re-proves every ok puzzle: exactly one solution, and it is the recorded one. Returns one line
 // per bad puzzle ("set[index]: why"); empty when all are good.

@@ -10,6 +10,8 @@
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "pipeline/yaml_check.hpp"
+#include "generator/base_board.hpp"
+#include "render/layout.hpp"
 #include "render/render.hpp"
 #include "render/template.hpp"
 
@@ -21,14 +23,15 @@ using namespace yamlcheck;
 const std::vector<std::string> top_keys = {"book", "defaults", "sets"};
 const std::vector<std::string> book_keys = {"title",  "subtitle", "author",         "date",
                                             "seed",   "template", "formats",        "output",
-                                            "creation_epoch", "how_to_play", "answer_path"};
-const std::vector<std::string> set_keys = {"name",      "topology",   "shape",     "mask",
+                                            "creation_epoch", "how_to_play", "answer_path",
+                                            "copyright", "isbn", "edition", "paper", "svg_per_puzzle"};
+const std::vector<std::string> set_keys = {"name",      "title",      "topology",   "shape",     "mask",
                                            "rows",      "cols",       "obstacles", "difficulty",
                                            "count",     "deadline_ms", "budget",   "hide_ends"};
 const std::vector<std::string> budget_keys = {"nodes", "attempts"};
 const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
 const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert"};
-const std::vector<std::string> format_names = {"pdf", "svg"};
+const std::vector<std::string> format_names = {"pdf", "svg", "cover"};
 
 struct Context {
   Problems& problems;
@@ -38,6 +41,7 @@ struct Context {
 // The set keys found in one mapping (a set or `defaults`); absent keys stay empty.
 struct SetFields {
   std::optional<std::string> name;
+  std::optional<std::string> title;
   std::optional<Topology> topology;
   std::optional<std::string> shape;
   std::optional<std::string> mask;       // as written
@@ -138,6 +142,7 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
       f.name.reset();
     }
   }
+  if (auto n = map["title"]) f.title = read_string(n, key("title"), p);
   if (auto n = map["topology"])
     f.topology = read_enum<Topology>(n, key("topology"), "topology", topology_names, parse_topology, p);
   if (auto n = map["shape"]) read_shape(n, key("shape"), f, p);
@@ -171,6 +176,7 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
                  const std::string& path, SetSpec& out, Problems& p) {
   const std::size_t before = p.size();
   if (own.name) out.name = *own.name;
+  if (own.title) out.title = *own.title;
   else if (!at["name"]) p.add(at, path, "missing required key 'name'");
   const BoardSpec builtin;
   const WorkBudget builtin_budget;
@@ -210,13 +216,14 @@ void read_formats(const YAML::Node& n, BookMeta& m, Problems& p) {
                                  (n.IsScalar() ? "'" + n.Scalar() + "'" : std::string("a mapping")));
     return;
   }
-  m.pdf = m.svg = false;
+  m.pdf = m.svg = m.cover = false;
   for (std::size_t i = 0; i < n.size(); ++i) {
     const std::string path = "book.formats[" + std::to_string(i) + "]";
     const auto f = read_string(n[i], path, p);
     if (!f) continue;
     if (*f == "pdf") m.pdf = true;
     else if (*f == "svg") m.svg = true;
+    else if (*f == "cover") m.cover = true;
     else p.add(n[i], path, "unknown format '" + *f + "'" + suggestion(*f, format_names));
   }
 }
@@ -249,6 +256,13 @@ BookMeta read_book(const YAML::Node& n, Problems& p) {
   str("date", m.date);
   str("template", m.page_template);
   str("output", m.output);
+  str("copyright", m.copyright);
+  str("isbn", m.isbn);
+  str("edition", m.edition);
+  str("paper", m.paper);
+  if (m.paper != "white" && m.paper != "cream")
+    p.add(n["paper"], "book.paper", "unknown paper '" + m.paper + "'" + suggestion(m.paper, {"white", "cream"}));
+  if (auto v = n["svg_per_puzzle"]) m.svg_per_puzzle = read_bool(v, "book.svg_per_puzzle", p).value_or(false);
   if (!m.date.empty() && epoch_of_date(m.date) < 0)
     p.add(n["date"], "book.date", "expected a date YYYY-MM-DD, got '" + m.date + "'");
   if (auto v = n["seed"]) m.seed = read_u64(v, "book.seed", p).value_or(m.seed);
@@ -259,7 +273,7 @@ BookMeta read_book(const YAML::Node& n, Problems& p) {
   if (auto v = n["creation_epoch"]) {
     m.creation_epoch = read_int(v, "book.creation_epoch", 0, 253402300799, p).value_or(0);
   }
-  if ((m.pdf || m.svg) && !m.page_template.empty()) {
+  if ((m.pdf || m.svg || m.cover || m.svg_per_puzzle) && !m.page_template.empty()) {
     check_template(n["template"] ? n["template"] : n, m.page_template, p);
   }
   return m;
@@ -311,6 +325,36 @@ YAML::Node parse_yaml(const std::string& text, const std::string& label) {
   }
 }
 
+// A generous bound on the page count (every answer on a page of its own), for the widest gutter
+// the print rules may give the book.
+int page_bound(const BookSpec& spec, const PageTemplate& t) {
+  int puzzles = 0;
+  for (const SetSpec& s : spec.sets) puzzles += s.count;
+  return 8 + static_cast<int>(spec.sets.size()) + (puzzles + t.puzzles_per_page - 1) / t.puzzles_per_page + puzzles;
+}
+
+// Checked from the config alone, before any puzzle is made: each set's board on the template.
+std::vector<std::string> fit_problems(const BookSpec& spec, const std::string& label) {
+  const BookMeta& b = spec.book;
+  if (!(b.pdf || b.svg || b.svg_per_puzzle) || b.page_template.empty()) return {};
+  const PageTemplate t = load_page_template(b.page_template);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < spec.sets.size(); ++i) {
+    const SetSpec& set = spec.sets[i];
+    Mask mask;
+    try {
+      mask = base_mask(set.board);
+    } catch (const InputError&) {
+      continue;  // the generator reports a bad shape itself
+    }
+    const int cells = mask.count() - obstacle_count(set.board.obstacles, mask.count());
+    if (auto why = board_fit_problem(t, set.board.topology, mask.rows, mask.cols, cells, page_bound(spec, t)))
+      out.push_back(located(label, set.loc.line, set.loc.col,
+                            "sets[" + std::to_string(i) + "]: set '" + set.name + "': " + *why));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::int64_t epoch_of_date(const std::string& date) {
@@ -351,10 +395,13 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
     if (d.IsMap()) defaults = read_set_fields(d, "defaults", cx);
     else problems.add(d, "defaults", "expected a mapping of set keys");
     if (d.IsMap() && d["name"]) problems.add(d["name"], "defaults.name", "a set name cannot be a default");
+    if (d.IsMap() && d["title"]) problems.add(d["title"], "defaults.title", "a set title cannot be a default");
   }
   if (auto sets = root["sets"]) read_sets(sets, defaults, cx, spec);
   else problems.add(1, 1, "sets", "missing required key 'sets' (a list of puzzle sets)");
   if (!problems.empty()) throw InputError(problems.report());
+  for (const SetSpec& set : spec.sets) spec.book.set_titles.emplace_back(set.name, set.title);
+  spec.fit_problems = fit_problems(spec, label);
   return spec;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "generator/generator.hpp"
@@ -34,11 +35,19 @@ struct BookMeta {
   std::int64_t creation_epoch = 0;  // PDF creation date: creation_epoch, else from date, else 0
   bool how_to_play = true;
   bool answer_path = false;
+  bool cover = false;               // formats: [..., cover] -> cover.pdf
+  bool svg_per_puzzle = false;      // one SVG per puzzle and per answer, named by number and set
+  std::string copyright;            // copyright page: the line as written, an ISBN, the edition
+  std::string isbn;
+  std::string edition;
+  std::string paper = "white";      // white or cream: the cover's spine width per page
+  std::vector<std::pair<std::string, std::string>> set_titles;  // set name -> printed title
   friend bool operator==(const BookMeta&, const BookMeta&) = default;
 };
 
 struct SetSpec {
   std::string name;
+  std::string title;  // printed in the section header ("" = the name)
   BoardSpec board;  // mask_file is resolved to a readable path
   std::string mask; // the mask as written in the config ("" = none)
   Difficulty difficulty = Difficulty::medium;
@@ -53,6 +62,9 @@ struct BookSpec {
   std::string config_digest;  // 16 hex digits of hash_string over the config file's bytes
   BookMeta book;
   std::vector<SetSpec> sets;
+  // Sets whose boards cannot get cells a pencil can fill on the template, even on a page of their
+  // own ("FILE:LINE:COL: sets[2]: ..."). `hidato build` refuses the config unless --force.
+  std::vector<std::string> fit_problems;
 };
 
 // Parses and validates `text` (the bytes of a config file shown as `label` in messages; mask

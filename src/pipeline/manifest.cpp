@@ -96,11 +96,17 @@ Json book_json(const BookMeta& b) {
   Json formats = Json::array();
   if (b.pdf) formats.push_back("pdf");
   if (b.svg) formats.push_back("svg");
+  if (b.cover) formats.push_back("cover");
+  Json titles = Json::object();
+  for (const auto& [name, title] : b.set_titles) titles[name] = title;
   return Json{{"title", b.title},           {"subtitle", b.subtitle},
               {"author", b.author},         {"date", b.date},
               {"creation_epoch", b.creation_epoch}, {"template", b.page_template},
               {"formats", formats},         {"how_to_play", b.how_to_play},
-              {"answer_path", b.answer_path}};
+              {"answer_path", b.answer_path}, {"svg_per_puzzle", b.svg_per_puzzle},
+              {"copyright", b.copyright},   {"isbn", b.isbn},
+              {"edition", b.edition},       {"paper", b.paper},
+              {"set_titles", titles}};
 }
 
 BookMeta book_from(const Fields& f, std::uint64_t seed) {
@@ -118,10 +124,25 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
     const std::string s = v.is_string() ? v.get<std::string>() : v.dump();
     if (s == "pdf") b.pdf = true;
     else if (s == "svg") b.svg = true;
-    else f.fail("formats", "unknown format '" + printable(s) + "' (expected pdf or svg)");
+    else if (s == "cover") b.cover = true;
+    else f.fail("formats", "unknown format '" + printable(s) + "' (expected pdf, svg or cover)");
   }
   b.how_to_play = f.flag("how_to_play");
   b.answer_path = f.flag("answer_path");
+  // Book keys added later: absent in older manifests.
+  b.svg_per_puzzle = f.has("svg_per_puzzle") && f.flag("svg_per_puzzle");
+  b.copyright = f.has("copyright") ? f.text("copyright") : std::string();
+  b.isbn = f.has("isbn") ? f.text("isbn") : std::string();
+  b.edition = f.has("edition") ? f.text("edition") : std::string();
+  b.paper = f.has("paper") ? f.text("paper") : std::string("white");
+  if (f.has("set_titles")) {
+    const Json& titles = f.at("set_titles");
+    if (!titles.is_object()) f.fail("set_titles", "expected an object");
+    for (const auto& [name, title] : titles.items()) {
+      if (!title.is_string()) f.fail("set_titles." + name, "expected a string");
+      b.set_titles.emplace_back(name, title.get<std::string>());
+    }
+  }
   return b;
 }
 

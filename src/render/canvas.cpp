@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 
+#include "render/pdf_grey.hpp"
 #include "render/render.hpp"
 
 namespace hidato {
@@ -210,6 +211,14 @@ void Canvas::centred_text(std::string_view text, Point centre, double size_mm, W
   cairo_new_path(cr_);
 }
 
+void Canvas::centred_text_rotated(std::string_view text, Point centre, double size_mm, Weight weight) {
+  cairo_save(cr_);
+  cairo_translate(cr_, centre.x, centre.y);
+  cairo_rotate(cr_, M_PI / 2);
+  centred_text(text, {0, 0}, size_mm, weight);
+  cairo_restore(cr_);
+}
+
 std::string pdf_document(PageSize size, int pages, const std::function<void(Canvas&, int)>& draw,
                          const PdfMetadata& meta, const std::string& path) {
   std::string bytes;
@@ -241,7 +250,7 @@ std::string pdf_document(PageSize size, int pages, const std::function<void(Canv
     check(cairo_status(cr.get()), path);
   }
   surface.finish();
-  return bytes;
+  return with_device_grey(bytes, path);
 }
 
 std::string svg_document(PageSize size, const std::function<void(Canvas&)>& draw, const std::string& path) {

@@ -42,6 +42,8 @@ class Canvas {
   // Text whose ink is centred on `centre` both ways (numbers in cells); with halo_mm > 0 a white
   // rim of that width is drawn round the glyphs first, so lines underneath stay off the digits.
   void centred_text(std::string_view text, Point centre, double size_mm, Weight weight, double halo_mm = 0);
+  // The same, turned a quarter turn clockwise about `centre` (book spines read top to bottom).
+  void centred_text_rotated(std::string_view text, Point centre, double size_mm, Weight weight);
 
  private:
   void use_font(double size_mm, Weight weight);

@@ -10,36 +10,50 @@
 namespace hidato {
 namespace {
 
-int digits_of(int n) {
-  int d = 1;
-  while (n >= 10) { n /= 10; ++d; }
-  return d;
-}
-
 Point to_mm(Point p, const Box& grid, double cell) { return {grid.x + p.x * cell, grid.y + p.y * cell}; }
 
-// The answer path as pieces of line between consecutive cell centres, each stopping short of the
-// box the numbers take (plus a little air), so that the line never runs through a digit.
-std::vector<Segment> path_pieces(const Board& b, const Values& solution, const Box& grid, double cell,
-                                 double size, int digits) {
+// The answer path as one line through the cell centres in order, drawn as a wide pale band
+// under the numbers: it reads as a trail, never as a minus sign between two numbers.
+std::vector<Point> path_points(const Board& b, const Values& solution, const Box& grid, double cell) {
   std::vector<Point> centres(static_cast<std::size_t>(b.size()));
   for (CellId id = 0; id < b.size(); ++id) {
     const int v = solution[static_cast<std::size_t>(id)];
     if (v >= 1 && v <= b.size())
       centres[static_cast<std::size_t>(v - 1)] = to_mm(cell_centre(b.topology(), b.coord(id)), grid, cell);
   }
-  const double half_w = digits * 0.66 * size / 2 + 0.06 * cell, half_h = 0.73 * size / 2 + 0.06 * cell;
-  std::vector<Segment> out;
-  for (std::size_t i = 1; i < centres.size(); ++i) {
-    const Point a = centres[i - 1], c = centres[i];
-    const double len = std::hypot(c.x - a.x, c.y - a.y);
-    if (len <= 0) continue;
-    const double ux = (c.x - a.x) / len, uy = (c.y - a.y) / len;
-    const double gap = std::min(std::abs(ux) > 1e-9 ? half_w / std::abs(ux) : 1e9,
-                                std::abs(uy) > 1e-9 ? half_h / std::abs(uy) : 1e9);
-    if (2 * gap >= len * 0.9) continue;
-    out.push_back({{a.x + ux * gap, a.y + uy * gap}, {c.x - ux * gap, c.y - uy * gap}});
+  return centres;
+}
+
+// Positions off the board (holes) that the outside cannot reach through other holes: the gaps
+// inside a shape, which are shaded so that nobody takes them for cells to fill.
+std::vector<Coord> inner_holes(const Board& b) {
+  const int rows = b.rows(), cols = b.cols();
+  std::vector<char> outside(static_cast<std::size_t>(rows * cols), 0);
+  std::vector<Coord> stack;
+  const auto visit = [&](int r, int c) {
+    if (r < 0 || c < 0 || r >= rows || c >= cols) return;
+    char& o = outside[static_cast<std::size_t>(r * cols + c)];
+    if (o || b.is_playable({r, c})) return;
+    o = 1;
+    stack.push_back({r, c});
+  };
+  for (int r = 0; r < rows; ++r) { visit(r, 0); visit(r, cols - 1); }
+  for (int c = 0; c < cols; ++c) { visit(0, c); visit(rows - 1, c); }
+  const bool hex = b.topology() == Topology::hex6;
+  while (!stack.empty()) {
+    const Coord p = stack.back();
+    stack.pop_back();
+    const int shift = hex ? (p.row % 2 == 0 ? -1 : 0) : 0;
+    visit(p.row, p.col - 1);
+    visit(p.row, p.col + 1);
+    visit(p.row - 1, p.col + shift);
+    visit(p.row + 1, p.col + shift);
+    if (hex) { visit(p.row - 1, p.col + shift + 1); visit(p.row + 1, p.col + shift + 1); }
   }
+  std::vector<Coord> out;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      if (!b.is_playable({r, c}) && !outside[static_cast<std::size_t>(r * cols + c)]) out.push_back({r, c});
   return out;
 }
 
@@ -62,20 +76,63 @@ void draw_chrome(Canvas& canvas, const BookView& book, const Page& page) {
   fitted_text(canvas, page.heading, outer_x, page.header.y + head * 0.95, head, Weight::bold, outer,
               page.header.w);
   const double rule_y = page.header.y + head * 1.35;
-  canvas.stroke_polyline({{page.header.x + 0.1, rule_y}, {page.header.right() - 0.1, rule_y}}, 0.2, 0.5);
+  canvas.stroke_polyline({{page.header.x + 0.15, rule_y}, {page.header.right() - 0.15, rule_y}},
+                         key_line_pt * mm_per_point, 0.5);
   const double num = f.page_number * mm_per_point;
   canvas.text(std::to_string(page.number), outer_x, page.footer.bottom() - num * 0.35, num, Weight::regular,
               outer);
 }
 
-void draw_item(Canvas& canvas, const BookView& book, const Placed& item, bool answer) {
+std::string stars(int n) {
+  std::string s;
+  for (int i = 1; i <= 5; ++i) s += i <= n ? "\xE2\x98\x85" : "\xE2\x98\x86";  // filled / open star
+  return s;
+}
+
+// A puzzle: its number large and bold over the grid's left edge, level and stars over its right
+// edge, the board, and under it the page of its answer.
+void draw_puzzle_item(Canvas& canvas, const BookView& book, const Placed& item) {
+  const PrintablePuzzle& p = book.puzzles[static_cast<std::size_t>(item.index)];
+  const FontSizes& f = book.page_template.fonts;
+  const double num = f.number * mm_per_point, cap = f.caption * mm_per_point;
+  const double baseline = item.caption.bottom() - num * 0.3;
+  const double left = std::max(item.caption.x, std::min(item.grid.x, item.caption.right() - 40));
+  const double right = std::min(item.caption.right(), std::max(item.grid.right(), left + 40));
+  const double used = fitted_text(canvas, item.caption_text, left, baseline, num, Weight::bold, Align::left, right - left);
+  const double num_w = canvas.text_width(item.caption_text, used, Weight::bold);
+  std::string level = p.difficulty;
+  if (p.score >= 0) level += (level.empty() ? "" : "  ") + stars(stars_for_score(p.score));
+  fitted_text(canvas, level, right, baseline, cap, Weight::regular, Align::right, std::max(1.0, right - left - num_w - 2));
+  draw_board(canvas, p.puzzle, nullptr, item.grid, item.cell_mm, false);
+  fitted_text(canvas, item.note_text, item.note.x + item.note.w / 2, item.note.y + cap * 1.2, cap, Weight::regular,
+              Align::centre, item.note.w);
+}
+
+void draw_key_item(Canvas& canvas, const BookView& book, const Placed& item) {
   const PrintablePuzzle& p = book.puzzles[static_cast<std::size_t>(item.index)];
   const double cap = book.page_template.fonts.caption * mm_per_point;
   fitted_text(canvas, item.caption_text, item.caption.x + item.caption.w / 2, item.caption.y + cap * 1.1, cap,
               Weight::regular, Align::centre, item.caption.w);
-  const bool has_solution = answer && p.solution.size() == p.puzzle.givens.size();
+  const bool has_solution = p.solution.size() == p.puzzle.givens.size();
   draw_board(canvas, p.puzzle, has_solution ? &p.solution : nullptr, item.grid, item.cell_mm,
              has_solution && book.answer_path);
+}
+
+// The section header (first page of a set) and the rule reminder above the footer.
+void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& page) {
+  const FontSizes& f = book.page_template.fonts;
+  if (page.section.h > 0) {
+    const double big = f.heading * 1.5 * mm_per_point, body = f.body * mm_per_point;
+    fitted_text(canvas, page.section_title, page.section.x, page.section.y + big * 1.2, big, Weight::bold,
+                Align::left, page.section.w);
+    fitted_text(canvas, page.section_subtitle, page.section.x, page.section.y + big * 1.6 + body * 1.3, body,
+                Weight::regular, Align::left, page.section.w);
+  }
+  if (page.rule.h > 0) {
+    const double cap = f.caption * mm_per_point;
+    fitted_text(canvas, page.rule_text, page.rule.x + page.rule.w / 2, page.rule.bottom() - cap * 0.6, cap,
+                Weight::regular, Align::centre, page.rule.w);
+  }
 }
 
 struct ContentsLine {
@@ -86,20 +143,54 @@ struct ContentsLine {
 std::vector<ContentsLine> contents_of(const BookView& book) {
   std::vector<ContentsLine> lines;
   if (const auto r = page_range(book.pages, PageKind::how_to_play); !r.empty()) lines.push_back({"How to play", r});
-  if (const auto r = page_range(book.pages, PageKind::puzzles); !r.empty()) {
-    const auto& ps = book.puzzles;
-    const auto [lo, hi] = std::minmax_element(ps.begin(), ps.end(), [](const auto& a, const auto& b) {
-      return a.number < b.number;
-    });
-    std::string label = "Puzzles " + std::to_string(lo->number);
-    if (hi->number != lo->number) label += "\xE2\x80\x93" + std::to_string(hi->number);
-    lines.push_back({label, r});
-  }
-  if (const auto r = page_range(book.pages, PageKind::answers); !r.empty()) lines.push_back({"Answers", r});
+  for (const Page& p : book.pages)
+    if (!p.section_title.empty())
+      lines.push_back({p.section_title + " (" + p.section_subtitle + ")", std::to_string(p.number)});
+  for (const Page& p : book.pages)
+    if (p.kind == PageKind::answers) {
+      lines.push_back({"Answers", std::to_string(p.number)});
+      break;
+    }
   return lines;
 }
 
-// Title, subtitle, author and date in the upper part; a short contents list below.
+void draw_contents_page(Canvas& canvas, const BookView& book, const Page& page) {
+  const double body = book.page_template.fonts.body * mm_per_point;
+  const Box& c = page.content;
+  double y = page.header.bottom() + body;
+  for (const ContentsLine& l : contents_of(book)) {
+    y += body * 1.8;
+    const double pages_w = canvas.text_width(l.pages, body, Weight::regular);
+    fitted_text(canvas, l.label, c.x, y, body, Weight::regular, Align::left, c.w - pages_w - 4);
+    canvas.text(l.pages, c.right(), y, body, Weight::regular, Align::right);
+  }
+}
+
+// The back of the title page: title, copyright line, ISBN, edition, near the foot of the page.
+void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page) {
+  const BookInfo& info = book.info;
+  const double body = book.page_template.fonts.body * mm_per_point * 0.9;
+  std::vector<std::pair<std::string, Weight>> lines{{info.title, Weight::bold}};
+  if (!info.copyright.empty()) lines.push_back({info.copyright, Weight::regular});
+  if (!info.isbn.empty()) lines.push_back({"ISBN " + info.isbn, Weight::regular});
+  if (!info.edition.empty()) lines.push_back({info.edition, Weight::regular});
+  lines.push_back({"Every puzzle in this book has exactly one solution.", Weight::regular});
+  double y = page.content.bottom() - body * 1.6 * static_cast<double>(lines.size());
+  for (const auto& [text, weight] : lines) {
+    y += body * 1.6;
+    fitted_text(canvas, text, page.content.x, y, body, weight, Align::left, page.content.w);
+  }
+}
+
+// Light ruled lines across the body, for the reader's notes (padding pages).
+void draw_notes_page(Canvas& canvas, const Page& page) {
+  const double step = 9;
+  for (double y = page.header.bottom() + step; y < page.footer.y - 1; y += step)
+    canvas.stroke_polyline({{page.content.x + 0.2, y}, {page.content.right() - 0.2, y}}, key_line_pt * mm_per_point,
+                           0.75);
+}
+
+// Title, subtitle, author and date in the upper part of the page.
 void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
   const FontSizes& f = book.page_template.fonts;
   const Box& c = page.content;
@@ -119,20 +210,6 @@ void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
   line(book.info.author, f.body * 1.25, Weight::regular);
   line(book.info.date, f.body, Weight::regular);
 
-  const double body = f.body * mm_per_point;
-  const double col_w = std::min(c.w, 110.0);
-  const double left = mid - col_w / 2, right = mid + col_w / 2;
-  y = std::max(y + body * 4, c.y + c.h * 0.62);
-  fitted_text(canvas, "Contents", left, y, body * 1.2, Weight::bold, Align::left, col_w);
-  y += body * 0.6;
-  canvas.stroke_polyline({{left + 0.1, y}, {right - 0.1, y}}, 0.2, 0.5);
-  for (const ContentsLine& l : contents_of(book)) {
-    y += body * 1.7;
-    const std::string where = (l.pages.find('\xE2') == std::string::npos ? "page " : "pages ") + l.pages;
-    const double pages_w = canvas.text_width(where, body, Weight::regular);
-    fitted_text(canvas, l.label, left, y, body, Weight::regular, Align::left, col_w - pages_w - 2);
-    canvas.text(where, right, y, body, Weight::regular, Align::right);
-  }
 }
 
 }  // namespace
@@ -144,22 +221,52 @@ double number_size(Topology t, double cell_mm, int digits) {
   return std::min((hex ? 0.44 : 0.5) * cell_mm, (hex ? 0.72 : 0.8) * cell_mm / (0.70 * digits));
 }
 
-// Plan: thin edges between playable cells first (holes are never drawn, so the shape shows), the
-// optional answer path over them (in pieces between the numbers), then the heavy outline from
-// outline_segments on top, then the numbers, all sized for the puzzle's largest number so that a
-// board reads evenly.
+double cell_for_number_size(Topology t, int digits, double size_mm) {
+  return size_mm / number_size(t, 1.0, digits);
+}
+
+std::string kind_name(Topology t) {
+  switch (t) {
+    case Topology::square4: return "Numbrix";
+    case Topology::hex6: return "Hexagonal Hidato";
+    case Topology::square8: break;
+  }
+  return "Hidato";
+}
+
+std::string kind_rule(Topology t) {
+  switch (t) {
+    case Topology::square4:
+      return "Numbrix: each number touches the next across a side \xE2\x80\x94 up, down, left or right, never diagonally.";
+    case Topology::hex6:
+      return "Hexagonal Hidato: each number shares a side with the next one, in any of the six directions.";
+    case Topology::square8: break;
+  }
+  return "Hidato: each number touches the next across a side or at a corner, diagonals included.";
+}
+
+int stars_for_score(double score) { return std::clamp(1 + static_cast<int>(std::floor(score / 100)), 1, 5); }
+
+// Plan: grey shading for the holes inside the shape (the outside of a shape stays blank, so the
+// shape shows), thin edges between playable cells, the optional answer path as a pale band
+// through the cell centres, then the heavy outline from outline_segments on top, then the
+// numbers, all sized for the puzzle's largest number so that a board reads evenly.
 void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Box grid, double cell,
                 bool path) {
   const Board& b = puzzle.board;
   const Topology t = b.topology();
-  const double thin = std::clamp(cell * 0.035, 0.12, 0.3);
+  const double thin = std::clamp(cell * 0.035, key_line_pt * mm_per_point, 0.35);
   const double heavy = std::clamp(cell * 0.09, 0.45, 2 * outline_allowance_mm - 0.2);
   const bool show_path = path && solution;
-  stroke_joined(canvas, inner_segments(b), grid, cell, thin, show_path ? 0.78 : 0.45);
+  for (const Coord hole : inner_holes(b)) {
+    std::vector<Point> corners = cell_polygon(t, hole);
+    for (Point& p : corners) p = to_mm(p, grid, cell);
+    canvas.fill_polygon(corners, 0.8);
+  }
+  stroke_joined(canvas, inner_segments(b), grid, cell, thin, 0.45);
   const int digits = digits_of(b.size());
   const double size = number_size(t, cell, digits);
-  if (show_path)
-    canvas.stroke_segments(path_pieces(b, *solution, grid, cell, size, digits), std::max(cell * 0.07, 0.2), 0.25);
+  if (show_path) canvas.stroke_polyline(path_points(b, *solution, grid, cell), cell * 0.24, 0.85);
   stroke_joined(canvas, outline_segments(b), grid, cell, heavy, 0.0);
   for (CellId id = 0; id < b.size(); ++id) {
     const int given = puzzle.givens[static_cast<std::size_t>(id)];
@@ -204,19 +311,26 @@ double fitted_text(Canvas& canvas, const std::string& text, double x, double bas
 }
 
 void draw_page(Canvas& canvas, const BookView& book, const Page& page) {
+  if (page.kind == PageKind::title) return draw_title_page(canvas, book, page);
+  if (page.kind == PageKind::copyright) return draw_copyright_page(canvas, book, page);
+  draw_chrome(canvas, book, page);
   switch (page.kind) {
-    case PageKind::title:
-      draw_title_page(canvas, book, page);
-      return;
+    case PageKind::contents:
+      return draw_contents_page(canvas, book, page);
     case PageKind::how_to_play:
-      draw_chrome(canvas, book, page);
-      draw_how_to_play(canvas, book, {page.content.x, page.header.bottom(), page.content.w,
-                                      page.footer.y - page.header.bottom()});
-      return;
+      return draw_how_to_play(canvas, book, {page.content.x, page.header.bottom(), page.content.w,
+                                             page.footer.y - page.header.bottom()});
+    case PageKind::notes:
+      return draw_notes_page(canvas, page);
     case PageKind::puzzles:
+      draw_section_and_rule(canvas, book, page);
+      for (const Placed& item : page.items) draw_puzzle_item(canvas, book, item);
+      return;
     case PageKind::answers:
-      draw_chrome(canvas, book, page);
-      for (const Placed& item : page.items) draw_item(canvas, book, item, page.kind == PageKind::answers);
+      for (const Placed& item : page.items) draw_key_item(canvas, book, item);
+      return;
+    case PageKind::title:
+    case PageKind::copyright:
       return;
   }
 }

@@ -29,7 +29,7 @@ const Example examples[] = {
      "Each number touches the next one across a side: horizontally or vertically, never diagonally.",
      {1, 2, 3, 8, 9, 4, 7, 6, 5},
      {1, 0, 3, 0, 9, 0, 0, 0, 5}},
-    {Topology::hex6, "Hex Hidato (hexagonal cells)",
+    {Topology::hex6, "Hexagonal Hidato (hexagonal cells)",
      "Each number shares a side with the next one, in any of the six directions.",
      {1, 2, 3, 6, 5, 4, 7, 8, 9},
      {1, 0, 0, 0, 0, 4, 0, 0, 9}},
@@ -38,8 +38,10 @@ const Example examples[] = {
 const char* general_rule =
     "Write a number in every empty cell so that the numbers from 1 up to the number of cells form a "
     "chain in which each number touches the next. The numbers printed in bold are given. Only the "
-    "cells drawn belong to the puzzle: gaps in a shape are not part of it. Every puzzle has exactly "
-    "one solution, and the answers are at the back of the book.";
+    "white cells belong to the puzzle: grey cells inside a shape are not part of it. Every puzzle has "
+    "exactly one solution; the page of its answer is printed under it.";
+
+const char* const star_legend[] = {"easy", "medium", "hard", "expert", "extreme"};
 
 Puzzle example_puzzle(const Example& e) {
   Puzzle p;
@@ -55,6 +57,18 @@ double paragraph(Canvas& canvas, const std::string& text, double x, double y, do
     canvas.text(line, x, y, size, weight, Align::left);
   }
   return y;
+}
+
+// "Difficulty" and the five levels with their stars, in two lines at the foot of the page.
+void draw_star_legend(Canvas& canvas, const Box& box, double size) {
+  canvas.text("Difficulty is shown by stars:", box.x, box.y + size * 1.45, size, Weight::bold, Align::left);
+  std::string line;
+  for (int i = 0; i < 5; ++i) {
+    std::string stars;
+    for (int k = 0; k <= i; ++k) stars += "\xE2\x98\x85";
+    line += (i ? "   " : "") + stars + " " + star_legend[i];
+  }
+  fitted_text(canvas, line, box.x, box.y + size * 2.9, size, Weight::regular, Align::left, box.w);
 }
 
 }  // namespace
@@ -75,7 +89,9 @@ void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body) {
   if (used.empty()) used.insert(Topology::square8);
   const double size = book.page_template.fonts.body * mm_per_point;
   double y = paragraph(canvas, general_rule, body.x, body.y + size * 0.5, body.w, size, Weight::regular);
-  const double share = (body.bottom() - y) / static_cast<double>(used.size());
+  const double legend_h = size * 1.45 * 3;
+  draw_star_legend(canvas, {body.x, body.bottom() - legend_h, body.w, legend_h}, size);
+  const double share = (body.bottom() - legend_h - y) / static_cast<double>(used.size());
   const double largest = std::max(8.0, book.page_template.cell.min);  // large print: large examples
   const double text_w = body.w * 0.5, examples_x = body.x + body.w * 0.54, examples_w = body.w * 0.46;
   for (const Example& e : examples) {

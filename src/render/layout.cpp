@@ -2,7 +2,8 @@
 #include "render/layout.hpp"
 
 #include <algorithm>
-#include <functional>
+#include <cmath>
+#include <cstdio>
 #include <optional>
 
 #include "topology/geometry.hpp"
@@ -15,28 +16,61 @@ constexpr double mm_per_pt = 25.4 / 72.0;
 struct Bands {  // heights of the text bands, from the template's font sizes
   double header;
   double footer;
-  double caption;
+  double caption;  // answer-key captions, and the note under a puzzle
+  double number;   // the puzzle's number above its board
+  double rule;     // rule reminder above the footer
+  double section;  // section header: kind and title, then the puzzle range
 };
 
 Bands bands_of(const PageTemplate& t) {
-  return {t.fonts.heading * mm_per_pt * 2.0, t.fonts.page_number * mm_per_pt * 2.2,
-          t.fonts.caption * mm_per_pt * 1.8};
+  const FontSizes& f = t.fonts;
+  return {f.heading * mm_per_pt * 2.0,  f.page_number * mm_per_pt * 2.2, f.caption * mm_per_pt * 1.8,
+          f.number * mm_per_pt * 1.3,   f.caption * mm_per_pt * 2.0,
+          f.heading * mm_per_pt * 1.5 * 1.6 + f.body * mm_per_pt * 2.2};
 }
 
-Page open_page(const PageTemplate& t, int number, PageKind kind) {
+struct Frame {  // bands a board carries: above (caption or number) and below (note)
+  double above;
+  double below;
+};
+
+Frame puzzle_frame(const PageTemplate& t) { return {bands_of(t).number, bands_of(t).caption}; }
+Frame key_frame(const PageTemplate& t) { return {bands_of(t).caption, 0}; }
+
+bool without_bands(PageKind kind) { return kind == PageKind::title || kind == PageKind::copyright; }
+
+Page open_page(const PageTemplate& t, int number, PageKind kind, std::string heading = {}) {
   const Bands b = bands_of(t);
   Page p;
   p.number = number;
   p.kind = kind;
   p.content = content_box(t, number);
-  if (kind == PageKind::title) return p;
+  p.heading = std::move(heading);
+  if (without_bands(kind)) return p;
   p.header = {p.content.x, p.content.y, p.content.w, b.header};
   p.footer = {p.content.x, p.content.bottom() - b.footer, p.content.w, b.footer};
   return p;
 }
 
 Box body_of(const Page& p) {
-  return {p.content.x, p.header.bottom(), p.content.w, p.footer.y - p.header.bottom()};
+  const double top = p.section.h > 0 ? p.section.bottom() : p.header.bottom();
+  const double bottom = p.rule.h > 0 ? p.rule.y : p.footer.y;
+  return {p.content.x, top, p.content.w, bottom - top};
+}
+
+// A puzzle page: the rule reminder above the footer and, on a section's first page, its header.
+Page open_puzzle_page(const PageTemplate& t, int number, const std::string& rule, const std::string& title,
+                      const std::string& subtitle) {
+  const Bands b = bands_of(t);
+  Page p = open_page(t, number, PageKind::puzzles);
+  p.rule = {p.content.x, p.footer.y - b.rule, p.content.w, b.rule};
+  p.rule_text = rule;
+  if (!title.empty()) {
+    p.section = {p.content.x, p.header.bottom(), p.content.w, b.section};
+    p.section_title = title;
+    p.section_subtitle = subtitle;
+  }
+  return p;
 }
 
 std::vector<Box> slots_of(const Box& body, int count, double spacing) {
@@ -49,22 +83,28 @@ std::vector<Box> slots_of(const Box& body, int count, double spacing) {
   return out;
 }
 
-// Places a grid of `extent` units in `slot` under a caption line, centred as one block. Returns
-// false (and leaves `out` alone) when the cell size would drop below range.min, unless forced.
-bool place(const Box& slot, Extent extent, const CellRange& range, double caption_h, bool forced,
-           Placed& out) {
+// The largest cell (up to `max`) at which a grid of `extent` fits `slot` with its bands.
+double fitting_cell(const Box& slot, Extent extent, Frame frame, double max) {
   const double avail_w = slot.w - 2 * outline_allowance_mm;
-  const double avail_h = slot.h - caption_h - 2 * outline_allowance_mm;
-  double cell = std::min({avail_w / extent.width, avail_h / extent.height, range.max});
-  if (cell < range.min && !forced) return false;
-  out.below_minimum = cell < range.min;
+  const double avail_h = slot.h - frame.above - frame.below - 2 * outline_allowance_mm;
+  return std::min({avail_w / extent.width, avail_h / extent.height, max});
+}
+
+// Places a grid of `extent` units in `slot` between its bands, centred as one block. Returns
+// false (and leaves `out` alone) when the cell size would drop below `min`, unless forced.
+bool place(const Box& slot, Extent extent, double min, double max, Frame frame, bool forced, Placed& out) {
+  double cell = fitting_cell(slot, extent, frame, max);
+  if (cell < min - 1e-9 && !forced) return false;
+  out.below_minimum = cell < min - 1e-9;
+  out.minimum_mm = min;
   cell = std::max(cell, 0.1);
   const double gw = extent.width * cell, gh = extent.height * cell;
-  const double top = slot.y + (slot.h - (caption_h + gh + 2 * outline_allowance_mm)) / 2;
+  const double top = slot.y + (slot.h - (frame.above + gh + 2 * outline_allowance_mm + frame.below)) / 2;
   out.slot = slot;
   out.cell_mm = cell;
-  out.caption = {slot.x, top, slot.w, caption_h};
-  out.grid = {slot.x + (slot.w - gw) / 2, top + caption_h + outline_allowance_mm, gw, gh};
+  out.caption = {slot.x, top, slot.w, frame.above};
+  out.grid = {slot.x + (slot.w - gw) / 2, top + frame.above + outline_allowance_mm, gw, gh};
+  out.note = frame.below > 0 ? Box{slot.x, out.grid.bottom() + outline_allowance_mm, slot.w, frame.below} : Box{};
   return true;
 }
 
@@ -73,10 +113,13 @@ Extent extent_of(const PrintablePuzzle& p) {
   return grid_extent(b.topology(), b.rows(), b.cols());
 }
 
-std::string numbers_heading(const char* word, const std::vector<PrintablePuzzle>& puzzles, const Page& p) {
-  if (p.items.empty()) return word;  // not reached: pages are closed with at least one item
-  const int first = puzzles[static_cast<std::size_t>(p.items.front().index)].number;
-  const int last = puzzles[static_cast<std::size_t>(p.items.back().index)].number;
+int digits_in(const PrintablePuzzle& p) { return digits_of(p.puzzle.board.size()); }
+
+const PrintablePuzzle& at(const std::vector<PrintablePuzzle>& puzzles, int i) {
+  return puzzles[static_cast<std::size_t>(i)];
+}
+
+std::string number_range(const char* word, int first, int last) {
   std::string s = std::string(word);
   if (last == first) s.pop_back();  // "Puzzle 5", "Answer 5"
   s += " " + std::to_string(first);
@@ -84,67 +127,224 @@ std::string numbers_heading(const char* word, const std::vector<PrintablePuzzle>
   return s;
 }
 
-// Boards sharing a page get the same cell size (the smallest among them), so that a page reads
-// evenly. Each fitted its slot at its own size, so each still fits at the smaller one.
-void equalize_cells(Page& page, const std::vector<PrintablePuzzle>& puzzles, const CellRange& range,
-                    double caption_h) {
-  if (page.items.size() < 2) return;
-  double smallest = range.max;
-  for (const Placed& item : page.items) smallest = std::min(smallest, item.cell_mm);
-  const CellRange capped{std::min(range.min, smallest), smallest};
-  for (Placed& item : page.items)
-    place(item.slot, extent_of(puzzles[static_cast<std::size_t>(item.index)]), capped, caption_h, true, item);
+std::string numbers_heading(const char* word, const std::vector<PrintablePuzzle>& puzzles, const Page& p) {
+  if (p.items.empty()) return word;  // not reached: pages are closed with at least one item
+  return number_range(word, at(puzzles, p.items.front().index).number, at(puzzles, p.items.back().index).number);
 }
 
-// Fills pages of `kind` with one item per puzzle, `per_page` slots a page. An item too big for a
-// slot closes the current page and gets a page of its own (its slot is the whole body).
-void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, PageKind kind,
-                  const std::function<std::string(int)>& caption_of, std::vector<Page>& pages) {
-  const bool answers = kind == PageKind::answers;
-  const int per_page = answers ? t.answers_per_page : t.puzzles_per_page;
-  const CellRange& range = answers ? t.answer_cell : t.cell;
-  const double caption_h = bands_of(t).caption;
-  const char* word = answers ? "Answers" : "Puzzles";
+// Boards sharing a page get the same cell size (the smallest among them), so that a page reads
+// evenly, unless that would take one of them below its own minimum.
+void equalize_cells(Page& page, const std::vector<PrintablePuzzle>& puzzles, Frame frame) {
+  if (page.items.size() < 2) return;
+  double smallest = 1e9;
+  for (const Placed& item : page.items) smallest = std::min(smallest, item.cell_mm);
+  for (const Placed& item : page.items)
+    if (smallest < item.minimum_mm - 1e-9) return;
+  for (Placed& item : page.items)
+    place(item.slot, extent_of(at(puzzles, item.index)), item.minimum_mm, smallest, frame, true, item);
+}
+
+// One section: the puzzles [first, last) of one set, `puzzles_per_page` slots a page, starting
+// on a new page under the section header. A board too small for its slot closes the current
+// page and gets a page of its own (its slot is the whole body).
+void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, int first, int last,
+                  std::vector<Page>& pages) {
+  const PrintablePuzzle& lead = at(puzzles, first);
+  const Topology kind = lead.puzzle.board.topology();
+  const std::string title = kind_name(kind) + " \xE2\x80\x94 " + (lead.set_title.empty() ? lead.set_name : lead.set_title);
+  const std::string subtitle = number_range("Puzzles", lead.number, at(puzzles, last - 1).number);
+  const Frame frame = puzzle_frame(t);
   std::optional<Page> page;
   std::vector<Box> slots;
+  bool first_page = true;
   auto close = [&] {
     if (!page) return;
-    page->heading = numbers_heading(word, puzzles, *page);
-    equalize_cells(*page, puzzles, range, caption_h);
+    page->heading = numbers_heading("Puzzles", puzzles, *page);
+    equalize_cells(*page, puzzles, frame);
     pages.push_back(std::move(*page));
     page.reset();
   };
   auto open = [&] {
-    page = open_page(t, static_cast<int>(pages.size()) + 1, kind);
-    slots = slots_of(body_of(*page), per_page, t.spacing_mm);
+    page = open_puzzle_page(t, static_cast<int>(pages.size()) + 1, kind_rule(kind), first_page ? title : "",
+                            first_page ? subtitle : "");
+    first_page = false;
+    slots = slots_of(body_of(*page), t.puzzles_per_page, t.spacing_mm);
   };
-  for (int i = 0; i < static_cast<int>(puzzles.size()); ++i) {
+  for (int i = first; i < last; ++i) {
     if (!page) open();
     Placed item;
     item.index = i;
-    item.caption_text = caption_of(i);
-    const Extent e = extent_of(puzzles[static_cast<std::size_t>(i)]);
-    if (!place(slots[page->items.size()], e, range, caption_h, false, item)) {
+    item.caption_text = std::to_string(at(puzzles, i).number);
+    const Extent e = extent_of(at(puzzles, i));
+    const double min = t.cell.min_for(digits_in(at(puzzles, i)));
+    if (!place(slots[page->items.size()], e, min, t.cell.max, frame, false, item)) {
       if (!page->items.empty()) { close(); open(); }
-      place(body_of(*page), e, range, caption_h, true, item);
+      place(body_of(*page), e, min, t.cell.max, frame, true, item);
       page->items.push_back(std::move(item));
       close();
       continue;
     }
     page->items.push_back(std::move(item));
-    if (static_cast<int>(page->items.size()) == per_page) close();
+    if (static_cast<int>(page->items.size()) == t.puzzles_per_page) close();
   }
   close();
 }
 
-std::string puzzle_caption(const PrintablePuzzle& p) {
-  std::string s = "Puzzle " + std::to_string(p.number);
-  if (!p.set_name.empty()) s += " \xC2\xB7 " + p.set_name;
-  if (!p.difficulty.empty()) s += " \xC2\xB7 " + p.difficulty;
-  return s;
+void fill_puzzles(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, std::vector<Page>& pages) {
+  const int n = static_cast<int>(puzzles.size());
+  for (int first = 0; first < n;) {
+    int last = first + 1;
+    while (last < n && at(puzzles, last).set_name == at(puzzles, first).set_name &&
+           at(puzzles, last).puzzle.board.topology() == at(puzzles, first).puzzle.board.topology())
+      ++last;
+    fill_section(t, puzzles, first, last, pages);
+    first = last;
+  }
+}
+
+// The cell of an answer key: as large as answer_cell.max allows, and never so small that its
+// numbers drop below key_digits_pt (nor below answer_cell.min).
+struct KeySize {
+  double cell;
+  double min;
+  Extent extent;
+};
+
+KeySize key_size(const PageTemplate& t, const PrintablePuzzle& p, const Box& body) {
+  const Extent e = extent_of(p);
+  const double min = std::max(t.answer_cell.min, cell_for_number_size(p.puzzle.board.topology(), digits_in(p),
+                                                                      key_digits_pt * mm_per_pt));
+  const Frame frame = key_frame(t);
+  // answer_cell.max, raised to the 7 pt floor when that is larger, as far as the page allows.
+  const double cell = fitting_cell(body, e, frame, std::max(t.answer_cell.max, min));
+  // A key that would fill a page alone shrinks to share it with one more (two rows or two
+  // columns), as long as its numbers stay at key_digits_pt.
+  const double rows2 = fitting_cell({0, 0, body.w, (body.h - t.spacing_mm) / 2}, e, frame, cell);
+  const double cols2 = fitting_cell({0, 0, (body.w - t.spacing_mm) / 2, body.h}, e, frame, cell);
+  const double shared = std::max(rows2, cols2);
+  const bool alone = rows2 < cell - 1e-9 && cols2 < cell - 1e-9;
+  return {alone && shared >= min ? shared : cell, min, e};
+}
+
+// Plan: keys are packed in rows (shelves). A row holds keys of one board size at one cell size,
+// as many across as fit the body; rows stack down the page and a key that does not fit below the
+// last row starts a new page. So small boards pack densely and no key shrinks to suit another.
+void fill_answers(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
+                  const std::vector<int>& puzzle_page, std::vector<Page>& pages) {
+  const Frame frame = key_frame(t);
+  Page page;
+  bool is_open = false;
+  double row_top = 0, row_h = 0, row_cell = 0;
+  int row_cols = 0, row_used = 0;
+  Extent row_extent{};
+  auto close = [&] {
+    if (!is_open) return;
+    page.heading = numbers_heading("Answers", puzzles, page);
+    pages.push_back(page);
+    is_open = false;
+  };
+  auto open = [&] {
+    page = open_page(t, static_cast<int>(pages.size()) + 1, PageKind::answers);
+    is_open = true;
+    row_used = row_cols = 0;
+  };
+  for (int i = 0; i < static_cast<int>(puzzles.size()); ++i) {
+    if (!is_open) open();
+    const KeySize k = key_size(t, at(puzzles, i), body_of(page));
+    const double item_w = k.extent.width * k.cell + 2 * outline_allowance_mm;
+    const double item_h = frame.above + k.extent.height * k.cell + 2 * outline_allowance_mm;
+    const bool same_row = row_cols > 0 && row_used < row_cols && k.cell == row_cell &&
+                          k.extent.width == row_extent.width && k.extent.height == row_extent.height;
+    if (!same_row) {
+      const double top = row_cols > 0 ? row_top + row_h + t.spacing_mm : body_of(page).y;
+      const bool full = static_cast<int>(page.items.size()) >= t.answers_per_page;
+      if (!page.items.empty() && (full || top + item_h > body_of(page).bottom() + 1e-9)) {
+        close();
+        open();
+        row_top = body_of(page).y;
+      } else {
+        row_top = top;
+      }
+      const double across = (body_of(page).w + t.spacing_mm) / (item_w + t.spacing_mm);
+      row_cols = std::clamp(static_cast<int>(std::floor(across)), 1, t.answers_per_page);
+      row_used = 0;
+      row_h = item_h;
+      row_cell = k.cell;
+      row_extent = k.extent;
+    }
+    const Box body = body_of(page);
+    const double slot_w = (body.w - (row_cols - 1) * t.spacing_mm) / row_cols;
+    Placed item;
+    item.index = i;
+    item.caption_text = "Puzzle " + std::to_string(at(puzzles, i).number) + " \xC2\xB7 page " +
+                        std::to_string(puzzle_page[static_cast<std::size_t>(i)]);
+    place({body.x + row_used * (slot_w + t.spacing_mm), row_top, slot_w, item_h}, k.extent, k.min, k.cell, frame,
+          true, item);
+    page.items.push_back(std::move(item));
+    ++row_used;
+    if (static_cast<int>(page.items.size()) >= t.answers_per_page) close();
+  }
+  close();
+}
+
+std::vector<int> page_of_items(const std::vector<Page>& pages, PageKind kind, std::size_t count) {
+  std::vector<int> out(count, 0);
+  for (const Page& p : pages)
+    if (p.kind == kind)
+      for (const Placed& item : p.items) out[static_cast<std::size_t>(item.index)] = p.number;
+  return out;
+}
+
+void add_notes_page(const PageTemplate& t, std::vector<Page>& pages) {
+  pages.push_back(open_page(t, static_cast<int>(pages.size()) + 1, PageKind::notes, "Notes"));
+}
+
+std::vector<Page> layout_once(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
+                              const LayoutOptions& options, const PrintRules& rules) {
+  std::vector<Page> pages;
+  const auto next = [&] { return static_cast<int>(pages.size()) + 1; };
+  pages.push_back(open_page(t, 1, PageKind::title));
+  if (options.copyright_page) pages.push_back(open_page(t, next(), PageKind::copyright));
+  pages.push_back(open_page(t, next(), PageKind::contents, "Contents"));
+  if (options.how_to_play) pages.push_back(open_page(t, next(), PageKind::how_to_play, "How to play"));
+  fill_puzzles(t, puzzles, pages);
+  if (rules.answers_on_right && !puzzles.empty() && next() % 2 == 0) add_notes_page(t, pages);
+  fill_answers(t, puzzles, page_of_items(pages, PageKind::puzzles, puzzles.size()), pages);
+  const std::vector<int> answer_page = page_of_items(pages, PageKind::answers, puzzles.size());
+  for (Page& p : pages)
+    if (p.kind == PageKind::puzzles)
+      for (Placed& item : p.items)
+        item.note_text = "Answer: page " + std::to_string(answer_page[static_cast<std::size_t>(item.index)]);
+  while (static_cast<int>(pages.size()) < padded_page_count(rules, static_cast<int>(pages.size())))
+    add_notes_page(t, pages);
+  return pages;
+}
+
+PageTemplate with_inside_margin(const PageTemplate& t, double inside) {
+  PageTemplate u = t;
+  u.gutter_mm = inside - t.margins.inner;
+  return u;
+}
+
+// The inside margin a book of `pages` pages gets: the template's, widened to the print service's.
+double inside_margin_for(const PageTemplate& t, const PrintRules& rules, int pages) {
+  const double base = t.margins.inner + t.gutter_mm;
+  return rules.service == "kdp" ? std::max(base, kdp_inside_margin_mm(std::max(pages, rules.min_pages))) : base;
+}
+
+std::string mm1(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f mm", v);
+  return buf;
 }
 
 }  // namespace
+
+int digits_of(int n) {
+  int d = 1;
+  while (n >= 10) { n /= 10; ++d; }
+  return d;
+}
 
 bool contains(const Box& outer, const Box& inner, double tol) {
   return inner.x >= outer.x - tol && inner.y >= outer.y - tol && inner.right() <= outer.right() + tol &&
@@ -176,26 +376,47 @@ std::pair<int, int> slot_grid(int count, double body_w, double body_h) {
   return best;
 }
 
+// Plan: lay out with the inside margin of the least page count, then, while the page count asks
+// for a wider one, lay out again with that (a wider gutter only adds pages, so this settles).
+BookLayout layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
+                       const LayoutOptions& options) {
+  const PrintRules rules = rules_of(t);
+  double inside = inside_margin_for(t, rules, 0);
+  for (int round = 0;; ++round) {
+    std::vector<Page> pages = layout_once(with_inside_margin(t, inside), puzzles, options, rules);
+    const double need = inside_margin_for(t, rules, static_cast<int>(pages.size()));
+    if (need <= inside + 1e-9 || round == 8) return {std::move(pages), inside};
+    inside = need;
+  }
+}
+
 std::vector<Page> layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               bool how_to_play) {
-  std::vector<Page> pages;
-  pages.push_back(open_page(t, 1, PageKind::title));
-  if (how_to_play) {
-    pages.push_back(open_page(t, 2, PageKind::how_to_play));
-    pages.back().heading = "How to play";
+  return layout_book(t, puzzles, LayoutOptions{how_to_play, false}).pages;
+}
+
+std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,
+                                             int max_number, int pages_bound) {
+  const PageTemplate u = with_inside_margin(t, inside_margin_for(t, rules_of(t), pages_bound));
+  const Box body = body_of(open_puzzle_page(u, 1, "rule", "title", "subtitle"));
+  const auto cell_for = [&](int r, int c) { return fitting_cell(body, grid_extent(topology, r, c), puzzle_frame(u), 1e9); };
+  const double got = cell_for(rows, cols), need = t.cell.min_for(digits_of(max_number));
+  if (got >= need - 1e-9) return std::nullopt;
+  const double density = static_cast<double>(max_number) / (rows * cols);
+  std::string fits = "no board of this shape fits";
+  for (int s = std::max(rows, cols) - 1; s >= 2; --s) {
+    const int r = std::max(2, static_cast<int>(std::lround(rows * s / static_cast<double>(std::max(rows, cols)))));
+    const int c = std::max(2, static_cast<int>(std::lround(cols * s / static_cast<double>(std::max(rows, cols)))));
+    const int n = std::max(1, static_cast<int>(std::lround(r * c * density)));
+    if (cell_for(r, c) >= t.cell.min_for(digits_of(n)) - 1e-9) {
+      fits = "at most " + std::to_string(r) + " x " + std::to_string(c) + " fits";
+      break;
+    }
   }
-  fill_section(t, puzzles, PageKind::puzzles,
-               [&](int i) { return puzzle_caption(puzzles[static_cast<std::size_t>(i)]); }, pages);
-  std::vector<int> page_of(puzzles.size(), 0);
-  for (const Page& p : pages)
-    for (const Placed& item : p.items) page_of[static_cast<std::size_t>(item.index)] = p.number;
-  fill_section(t, puzzles, PageKind::answers,
-               [&](int i) {
-                 return "Puzzle " + std::to_string(puzzles[static_cast<std::size_t>(i)].number) +
-                        " \xC2\xB7 page " + std::to_string(page_of[static_cast<std::size_t>(i)]);
-               },
-               pages);
-  return pages;
+  return "a " + std::to_string(rows) + " x " + std::to_string(cols) + " " + kind_name(topology) +
+         " board (numbers up to " + std::to_string(max_number) + ") needs cells of at least " + mm1(need) +
+         " on template '" + t.name + "', which gives it " + mm1(got) + " even on a page of its own; " + fits +
+         " (or build with --force)";
 }
 
 std::string page_range(const std::vector<Page>& pages, PageKind kind) {

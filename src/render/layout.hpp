@@ -4,6 +4,7 @@
 //
 // Page coordinates: origin at the top-left corner of the page, y grows downwards, millimetres.
 // Page 1 is a right-hand page; odd pages have the inner margin (plus gutter) on the left.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ struct Box {
 bool contains(const Box& outer, const Box& inner, double tolerance = 1e-9);
 bool overlaps(const Box& a, const Box& b, double tolerance = 1e-9);
 
-enum class PageKind { title, how_to_play, puzzles, answers };
+enum class PageKind { title, copyright, contents, how_to_play, puzzles, answers, notes };
 
 // One puzzle (or its answer) placed on a page.
 struct Placed {
@@ -33,9 +34,12 @@ struct Placed {
   Box slot;                   // the slot it was given
   Box caption;                // caption line, just above the grid
   Box grid;                   // the board's grid extent (holes included)
+  Box note;                   // line under the grid ("Answer: page 31"); empty in answer keys
   double cell_mm = 0;         // size of one unit cell
   bool below_minimum = false; // even a page of its own could not reach the minimum cell size
-  std::string caption_text;
+  double minimum_mm = 0;      // the minimum it was held to (digits and template)
+  std::string caption_text;   // puzzles: the number, drawn large; keys: "Puzzle 12 · page 7"
+  std::string note_text;
   friend bool operator==(const Placed&, const Placed&) = default;
 };
 
@@ -46,6 +50,11 @@ struct Page {
   Box header;                 // running head band (empty on the title page)
   Box footer;                 // page-number band (empty on the title page)
   std::string heading;        // running head text
+  Box section;                // section header band on the first page of a set, else empty
+  std::string section_title;  // "Numbrix — Warm-up"
+  std::string section_subtitle;  // "Puzzles 1–8"
+  Box rule;                   // rule reminder band above the footer on puzzle pages
+  std::string rule_text;
   std::vector<Placed> items;  // puzzles or answers
   friend bool operator==(const Page&, const Page&) = default;
 };
@@ -57,8 +66,34 @@ Box content_box(const PageTemplate& t, int page_number);
 // Rows and columns of slots for `count` slots in a body of the given size.
 std::pair<int, int> slot_grid(int count, double body_w, double body_h);
 
+struct LayoutOptions {
+  bool how_to_play = true;
+  bool copyright_page = false;
+};
+
+struct BookLayout {
+  std::vector<Page> pages;        // padded to the template's print rules
+  double inside_margin_mm = 0;    // inner margin + gutter every page got
+};
+
+// Front matter, one section per run of puzzles of the same set (each starting on a new page with
+// its header), answer keys packed by board size, notes pages as the print rules ask. With print
+// rules the gutter follows the final page count (laid out again until it is stable).
+BookLayout layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
+                       const LayoutOptions& options);
 std::vector<Page> layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               bool how_to_play);
+
+// The least cell whose numbers of `digits` digits are at least `size_mm` (draw.cpp's number_size).
+double cell_for_number_size(Topology t, int digits, double size_mm);
+int digits_of(int n);
+
+// Checked from the config alone: the cell a rows x cols board with numbers up to `max_number`
+// gets on a page of its own (the first page of a section, the widest gutter a book of
+// `pages_bound` pages may get). nullopt when that reaches the template's minimum, else the
+// problem, naming the template and the largest board of that shape that would fit.
+std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,
+                                             int max_number, int pages_bound);
 
 // "3" or "3–7" (en dash): pages of a kind, for the contents list. Empty when there are none.
 std::string page_range(const std::vector<Page>& pages, PageKind kind);

@@ -2,9 +2,12 @@
 #include "render/render.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "core/atomic_file.hpp"
+#include "core/errors.hpp"
+#include "render/cover.hpp"
 #include "render/canvas.hpp"
 #include "render/draw.hpp"
 #include "render/layout.hpp"
@@ -22,10 +25,18 @@ void check_puzzles(const std::vector<PrintablePuzzle>& puzzles) {
   }
 }
 
-std::string numbered(const std::string& basename, const char* what, int n, int width) {
+std::string numbered(const std::string& basename, const char* what, int n, int width, const std::string& tail = {}) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%0*d", width, n);
-  return basename + "-" + what + "-" + buf + ".svg";
+  return basename + "-" + what + "-" + buf + tail + ".svg";
+}
+
+// "-warm-up" for set "warm-up": letters, digits, '-' and '_' kept, anything else becomes '-'.
+std::string set_suffix(const std::string& set) {
+  if (set.empty()) return {};
+  std::string out = "-";
+  for (const unsigned char c : set) out += std::isalnum(c) || c == '-' || c == '_' ? static_cast<char>(c) : '-';
+  return out;
 }
 
 // SVGs of this book's basename that the render just finished did not write: pages of an earlier,
@@ -74,7 +85,8 @@ void write_puzzle_svgs(const BookView& view, const RenderOptions& options, Rende
       const Box grid{border, border, placed->grid.w, placed->grid.h};
       const PageSize size{grid.w + 2 * border, grid.h + 2 * border};
       const bool solved = answer && p.solution.size() == p.puzzle.givens.size();
-      const auto path = options.out_dir / numbered(options.basename, answer ? "answer" : "puzzle", p.number, width);
+      const auto path = options.out_dir / numbered(options.basename, answer ? "answer" : "puzzle", p.number, width,
+                                                   set_suffix(p.set_name));
       out.files.push_back(write_svg(path, size, [&](Canvas& c) {
         draw_board(c, p.puzzle, solved ? &p.solution : nullptr, grid, placed->cell_mm,
                    solved && view.answer_path);
@@ -96,12 +108,30 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
     for (const Placed& item : p.items) {
       if (!item.below_minimum) continue;
       const bool answer = p.kind == PageKind::answers;
-      out.push_back(std::string(answer ? "answer" : "puzzle") + " " +
-                    std::to_string(puzzles[static_cast<std::size_t>(item.index)].number) + ": cells of " +
-                    mm(item.cell_mm) + " are below the template's minimum of " +
-                    mm(answer ? t.answer_cell.min : t.cell.min) + " (too big even for a page of its own)");
+      const PrintablePuzzle& puzzle = puzzles[static_cast<std::size_t>(item.index)];
+      out.push_back(std::string(answer ? "answer" : "puzzle") + " " + std::to_string(puzzle.number) + " (set " +
+                    puzzle.set_name + "): cells of " + mm(item.cell_mm) + " are below the minimum of " +
+                    mm(item.minimum_mm) + " on template '" + t.name + "' (too big even for a page of its own)");
     }
   return out;
+}
+
+void check_page_count(const PageTemplate& t, int pages) {
+  const PrintRules rules = rules_of(t);
+  if (rules.max_pages > 0 && pages > rules.max_pages)
+    throw InputError("book: " + std::to_string(pages) + " pages, more than the " + std::to_string(rules.max_pages) +
+                     " that print service '" + rules.service + "' allows (template '" + t.name + "'); split the book");
+}
+
+std::filesystem::path write_cover(const BookInfo& info, const std::vector<PrintablePuzzle>& puzzles,
+                                  const PageTemplate& t, int pages, const RenderOptions& options) {
+  const CoverLayout cover = cover_layout(t, pages, parse_paper(info.paper).value_or(Paper::white));
+  const auto path = options.out_dir / "cover.pdf";
+  const PdfMetadata meta{info.title + " (cover)", info.author, info.subtitle, info.creation_epoch};
+  write_file_atomic(path, pdf_document({cover.size.width_mm, cover.size.height_mm}, 1,
+                                       [&](Canvas& c, int) { draw_cover(c, cover, info, puzzles); }, meta,
+                                       path.string()));
+  return path;
 }
 
 }  // namespace
@@ -109,11 +139,15 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
 RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle>& puzzles,
                          const PageTemplate& page, const RenderOptions& options) {
   check_puzzles(puzzles);
-  const std::vector<Page> pages = layout_book(page, puzzles, info.how_to_play);
+  const bool copyright = !info.copyright.empty() || !info.isbn.empty() || !info.edition.empty();
+  const BookLayout layout = layout_book(page, puzzles, LayoutOptions{info.how_to_play, copyright});
+  const std::vector<Page>& pages = layout.pages;
+  check_page_count(page, static_cast<int>(pages.size()));
   const BookView view{info, puzzles, page, pages, options.answer_path};
   const PageSize size{page.width_mm, page.height_mm};
   RenderedBook out;
   out.pages = static_cast<int>(pages.size());
+  out.inside_margin_mm = layout.inside_margin_mm;
   out.warnings = warnings_of(pages, puzzles, page);
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");
@@ -129,6 +163,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
                                     [&](Canvas& c) { draw_page(c, view, p); }));
   }
   if (options.svg_per_puzzle) write_puzzle_svgs(view, options, out);
+  if (options.cover) out.files.push_back(write_cover(info, puzzles, page, out.pages, options));
   remove_stale_svgs(options, out.files);
   return out;
 }

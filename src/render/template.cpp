@@ -119,18 +119,22 @@ struct Reader {
   }
 
   void cells(const YAML::Node& node, const std::string& key, CellRange& c) const {
-    check_keys(node, key, {"min", "max"});
+    check_keys(node, key, {"min", "min_3_digits", "max"});
     if (node["min"]) c.min = length(node["min"], key + ".min");
+    if (node["min_3_digits"]) c.min_3_digits = length(node["min_3_digits"], key + ".min_3_digits");
+    else c.min_3_digits = std::max(c.min_3_digits, c.min);
     if (node["max"]) c.max = length(node["max"], key + ".max");
     if (c.min < 1) fail(node, key + ".min", "must be at least 1 mm");
     if (c.max < c.min) fail(node, key + ".max", "must not be smaller than min");
+    if (c.min_3_digits < c.min) fail(node, key + ".min_3_digits", "must not be smaller than min");
   }
 
   void fonts(const YAML::Node& node, FontSizes& f) const {
-    check_keys(node, "fonts", {"title", "subtitle", "heading", "caption", "body", "page_number"});
+    check_keys(node, "fonts", {"title", "subtitle", "heading", "caption", "body", "page_number", "number"});
     const std::pair<const char*, double*> fields[] = {
         {"title", &f.title},     {"subtitle", &f.subtitle}, {"heading", &f.heading},
-        {"caption", &f.caption}, {"body", &f.body},         {"page_number", &f.page_number}};
+        {"caption", &f.caption}, {"body", &f.body},         {"page_number", &f.page_number},
+        {"number", &f.number}};
     for (const auto& [key, field] : fields)
       if (node[key]) *field = number(node[key], std::string("fonts.") + key, 4, 96);
   }
@@ -145,7 +149,7 @@ struct Reader {
 
   PageTemplate read(const YAML::Node& root) const {
     check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page",
-                          "answers_per_page", "cell", "answer_cell", "fonts"});
+                          "answers_per_page", "cell", "answer_cell", "fonts", "print_service"});
     PageTemplate t;
     if (root["name"]) {
       if (!root["name"].IsScalar()) fail(root["name"], "name", "expected a name");
@@ -157,10 +161,14 @@ struct Reader {
     if (root["spacing"]) t.spacing_mm = length(root["spacing"], "spacing");
     if (root["puzzles_per_page"]) t.puzzles_per_page = count(root["puzzles_per_page"], "puzzles_per_page", {1, 2, 4, 6});
     if (root["answers_per_page"])
-      t.answers_per_page = count(root["answers_per_page"], "answers_per_page", {1, 2, 4, 6, 9, 12, 16});
+      t.answers_per_page = static_cast<int>(number(root["answers_per_page"], "answers_per_page", 1, 64));
     if (root["cell"]) cells(root["cell"], "cell", t.cell);
     if (root["answer_cell"]) cells(root["answer_cell"], "answer_cell", t.answer_cell);
     if (root["fonts"]) fonts(root["fonts"], t.fonts);
+    if (auto n = root["print_service"]) {
+      t.print_service = n.IsScalar() ? n.Scalar() : "";
+      if (!print_rules(t.print_service)) fail(n, "print_service", "unknown print service '" + t.print_service + "' (expected kdp or none)");
+    }
     check_fits(root, t);
     return t;
   }
@@ -179,6 +187,8 @@ std::string shipped_names() {
 }
 
 }  // namespace
+
+PrintRules rules_of(const PageTemplate& t) { return print_rules(t.print_service).value_or(PrintRules{}); }
 
 PageTemplate parse_page_template(const std::string& yaml_text, const std::string& source) {
   YAML::Node root;

@@ -3,6 +3,8 @@
 // (templates/pages/*.yaml). All lengths are millimetres, font sizes are points.
 #include <string>
 
+#include "render/print_rules.hpp"
+
 namespace hidato {
 
 struct Margins {
@@ -20,12 +22,16 @@ struct FontSizes {  // points
   double caption = 9;     // "Puzzle 12 · Set · easy"
   double body = 11;       // how-to-play text, contents lines, title-page lines
   double page_number = 9;
+  double number = 22;     // the puzzle's number above its board, bold
   friend bool operator==(const FontSizes&, const FontSizes&) = default;
 };
 
 struct CellRange {  // millimetres
-  double min = 7;
+  double min = 8;            // boards whose numbers have 1 or 2 digits
+  double min_3_digits = 10;  // 3 digits (4 digits: a third more again)
   double max = 14;
+  // The least cell a pencil can fill with numbers of `digits` digits.
+  double min_for(int digits) const { return digits <= 2 ? min : min_3_digits * (digits <= 3 ? 1.0 : digits / 3.0); }
   friend bool operator==(const CellRange&, const CellRange&) = default;
 };
 
@@ -37,12 +43,18 @@ struct PageTemplate {
   double gutter_mm = 0;       // added to the inner margin, mirrored on left and right pages
   double spacing_mm = 8;      // between puzzle slots
   int puzzles_per_page = 2;   // 1, 2, 4 or 6
-  int answers_per_page = 6;   // 1, 2, 4, 6, 9, 12 or 16
-  CellRange cell{7, 14};      // puzzle cells
-  CellRange answer_cell{4, 8};
+  int answers_per_page = 20;  // the most answer keys on a page (small boards pack that densely)
+  CellRange cell{8, 10, 14};  // puzzle cells
+  CellRange answer_cell{4, 4, 8};  // answer keys; numbers never below key_digits_pt either
+  std::string print_service;  // "kdp": KDP's page-count rules (print_rules.hpp); "" none
   FontSizes fonts;
   friend bool operator==(const PageTemplate&, const PageTemplate&) = default;
 };
+
+inline constexpr double key_digits_pt = 7;     // answer-key numbers are never smaller
+inline constexpr double key_line_pt = 0.75;    // nor thinner than this for lines
+
+PrintRules rules_of(const PageTemplate& t);  // print_rules(t.print_service), checked at parse time
 
 // Parses a template from YAML text; `source` names it in error messages. Throws InputError
 // "source:line:col: key: message". load_page_template (render.hpp) finds and reads the file.

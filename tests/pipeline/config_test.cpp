@@ -229,3 +229,91 @@ TEST(Jobs, ParseShard) {
 
 }  // namespace
 }  // namespace hidato
+
+namespace hidato {
+namespace {
+
+TEST(Config, BookKeysForPrintAndSetTitles) {
+  const BookSpec s = parse_book_spec(
+      "book: {formats: [pdf, svg, cover], copyright: '(c) 2026 Me', isbn: 978-1, edition: First edition,\n"
+      "       paper: cream, svg_per_puzzle: true}\n"
+      "sets:\n  - {name: a, title: Warm-up, rows: 5, cols: 5}\n  - {name: b, rows: 5, cols: 5}\n",
+      "book.yaml", here);
+  EXPECT_TRUE(s.book.pdf && s.book.svg && s.book.cover && s.book.svg_per_puzzle);
+  EXPECT_EQ(s.book.copyright, "(c) 2026 Me");
+  EXPECT_EQ(s.book.isbn, "978-1");
+  EXPECT_EQ(s.book.edition, "First edition");
+  EXPECT_EQ(s.book.paper, "cream");
+  EXPECT_EQ(s.sets[0].title, "Warm-up");
+  using Titles = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(s.book.set_titles, (Titles{{"a", "Warm-up"}, {"b", ""}}));
+  EXPECT_TRUE(s.fit_problems.empty());
+  EXPECT_EQ(error_of("book: {paper: blue}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:15: book.paper: unknown paper 'blue' (expected one of: white, cream)");
+  EXPECT_EQ(error_of("book: {formats: [pdf, covr]}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:23: book.formats[1]: unknown format 'covr' (did you mean 'cover'?)");
+  EXPECT_EQ(error_of("defaults: {title: X}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:19: defaults.title: a set title cannot be a default");
+}
+
+// Checked from the config alone: the set's location, the template and the size that would fit.
+TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
+  const BookSpec s = parse_book_spec(
+      "book: {template: large-print, formats: [pdf]}\n"
+      "sets:\n"
+      "  - {name: fine, rows: 9, cols: 9}\n"
+      "  - {name: huge, rows: 20, cols: 20}\n"
+      "  - {name: hearts, shape: heart, rows: 9, cols: 9}\n",
+      "book.yaml", here);
+  ASSERT_EQ(s.fit_problems.size(), 1u);
+  EXPECT_EQ(s.fit_problems[0],
+            "book.yaml:4:5: sets[1]: set 'huge': a 20 x 20 Hidato board (numbers up to 400) needs cells of at least "
+            "14.0 mm on template 'large-print', which gives it 8.4 mm even on a page of its own; at most 11 x 11 "
+            "fits (or build with --force)");
+  // Without printed formats there is nothing to check.
+  EXPECT_TRUE(parse_book_spec("book: {template: large-print, formats: []}\nsets:\n  - {name: huge, rows: 20, cols: 20}\n",
+                              "book.yaml", here)
+                  .fit_problems.empty());
+}
+
+}  // namespace
+}  // namespace hidato
+
+#include "../render/fixtures.hpp"
+#include "generator/base_board.hpp"
+#include "render/layout.hpp"
+#include "render/template.hpp"
+
+namespace hidato {
+namespace {
+
+// Every shipped config, laid out with its template (stand-in puzzles of each set's size, kind and
+// count): an even page count of at least 24 (KDP), and no board below its pencil-sized minimum.
+TEST(Config, ShippedConfigsGiveEvenBooksOfAtLeast24Pages) {
+  const auto root = std::filesystem::path(HIDATO_SOURCE_DIR) / "config";
+  int checked = 0;
+  for (const auto& dir : {root, root / "examples"})
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      if (entry.path().extension() != ".yaml" || entry.path().filename().string().starts_with("shard-k8s")) continue;
+      SCOPED_TRACE(entry.path().filename().string());
+      const BookSpec spec = load_book_spec(entry.path());
+      EXPECT_TRUE(spec.fit_problems.empty()) << spec.fit_problems.front();
+      std::vector<PrintablePuzzle> puzzles;
+      for (const SetSpec& set : spec.sets) {
+        const Mask mask = base_mask(set.board);
+        for (int i = 0; i < set.count; ++i)
+          puzzles.push_back(fixtures::snake(static_cast<int>(puzzles.size()) + 1, set.board.topology, mask.rows,
+                                            mask.cols, set.name));
+      }
+      const auto pages = layout_book(load_page_template(spec.book.page_template), puzzles, spec.book.how_to_play);
+      EXPECT_EQ(pages.size() % 2, 0u);
+      EXPECT_GE(pages.size(), 24u);
+      for (const Page& p : pages)
+        for (const Placed& item : p.items) EXPECT_FALSE(item.below_minimum) << "page " << p.number;
+      ++checked;
+    }
+  EXPECT_GE(checked, 5);
+}
+
+}  // namespace
+}  // namespace hidato

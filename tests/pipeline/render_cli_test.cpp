@@ -50,5 +50,57 @@ TEST(RenderCli, RenderingTheManifestGivesTheSameBook) {
   EXPECT_EQ(slurp(dir.path / "s/book-page-001.svg"), slurp(dir.path / "b/book-page-001.svg"));
 }
 
+// A set whose boards cannot get pencil-sized cells on the template is refused before anything is
+// generated, with the config's location, the template and the size that would fit; --force
+// prints it anyway and the summary says so, with the page count and the gutter.
+TEST(RenderCli, BoardsTooBigForTheTemplateAreRefusedUnlessForced) {
+  TempDir dir("render-fit");
+  write_text(dir.path / "c.yaml",
+             "book: {title: Fit, seed: 5, template: pocket-6x9, formats: [pdf]}\n"
+             "sets:\n"
+             "  - {name: ok, rows: 5, cols: 5, difficulty: easy}\n"
+             "  - {name: wide, rows: 5, cols: 20, difficulty: easy}\n");
+  const ChildRun refused = run_hidato("build c.yaml --out out", dir.path);
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.err,
+            "hidato: error: c.yaml:4:5: sets[1]: set 'wide': a 5 x 20 Hidato board (numbers up to 100) needs cells "
+            "of at least 10.0 mm on template 'pocket-6x9', which gives it 6.6 mm even on a page of its own; at most "
+            "4 x 16 fits (or build with --force)\n");
+  EXPECT_FALSE(fs::exists(dir.path / "out"));
+  const ChildRun forced = run_hidato("build c.yaml --out out --force --quiet", dir.path);
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(forced.err.find("hidato: book: 24 pages, inside margin 0.375 in (9.5 mm)\n"), std::string::npos)
+      << forced.err;
+  EXPECT_NE(forced.err.find("hidato: warning: puzzle 2 (set wide): cells of 6.6 mm are below the minimum of 10.0 mm "
+                            "on template 'pocket-6x9'"),
+            std::string::npos)
+      << forced.err;
+}
+
+// formats: [pdf, svg, cover] and svg_per_puzzle: the cover sheet and one SVG per puzzle named by
+// number and set, also when the book is rendered again from its manifest.
+TEST(RenderCli, CoverAndPerPuzzleSvgsFromTheConfig) {
+  TempDir dir("render-cover");
+  write_text(dir.path / "c.yaml",
+             "book: {title: Covered, author: A. Author, seed: 6, template: kdp-8.5x11, formats: [pdf, cover],\n"
+             "       svg_per_puzzle: true, paper: cream, copyright: '(c) 2026 A. Author', isbn: 978-0-00-000000-0}\n"
+             "sets:\n"
+             "  - {name: first, title: First steps, rows: 5, cols: 5, difficulty: easy, count: 2}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --out b", dir.path).exit_code, 0);
+  const auto names = file_names(dir.path / "b");
+  for (const char* n : {"book.pdf", "cover.pdf", "book-puzzle-001-first.svg", "book-answer-002-first.svg"})
+    EXPECT_TRUE(std::find(names.begin(), names.end(), n) != names.end()) << n;
+  ASSERT_EQ(run_hidato("render b/manifest.json --out r", dir.path).exit_code, 0);
+  EXPECT_EQ(slurp(dir.path / "r/cover.pdf"), slurp(dir.path / "b/cover.pdf"));
+  EXPECT_EQ(slurp(dir.path / "r/book.pdf"), slurp(dir.path / "b/book.pdf"));
+  EXPECT_NE(slurp(dir.path / "b/manifest.json").find("\"set_titles\":{\"first\":\"First steps\"}"), std::string::npos);
+  ASSERT_EQ(run_hidato("render b/manifest.json --formats cover --out c", dir.path).exit_code, 0);
+  EXPECT_TRUE(fs::exists(dir.path / "c/cover.pdf"));
+  EXPECT_FALSE(fs::exists(dir.path / "c/book.pdf"));  // (per-puzzle SVGs follow svg_per_puzzle)
+  const ChildRun bad = run_hidato("render b/manifest.json --formats pdf,cvr --out d", dir.path);
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "hidato: error: --formats: expected a list of pdf, svg and cover, or none, got 'pdf,cvr'\n");
+}
+
 }  // namespace
 }  // namespace hidato::test

@@ -14,6 +14,7 @@ inline PrintablePuzzle printable(int number, const std::string& set, const std::
   p.number = number;
   p.set_name = set;
   p.difficulty = difficulty;
+  p.score = difficulty == "easy" ? 40 : difficulty == "medium" ? 140 : 240;  // grader-like: 100 a level
   p.puzzle = parse_puzzle(givens_text, "givens");
   p.solution = parse_puzzle(solution_text, "solution").givens;
   return p;
@@ -49,6 +50,7 @@ inline PrintablePuzzle snake(int number, Topology t, int rows, int cols, const s
   p.number = number;
   p.set_name = set;
   p.difficulty = "medium";
+  p.score = 150;
   p.puzzle.board = Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true));
   p.solution.resize(static_cast<std::size_t>(rows * cols));
   p.puzzle.givens.assign(static_cast<std::size_t>(rows * cols), 0);

@@ -6,6 +6,7 @@
 #include "render/draw.hpp"
 #include "render/layout.hpp"
 #include "render/polylines.hpp"
+#include "render/print_rules.hpp"
 #include "render/template.hpp"
 
 using namespace hidato;
@@ -76,9 +77,26 @@ TEST(Layout, EveryBoxInsideTheMarginsForEveryTemplateAndCount) {
   }
 }
 
+namespace {
+
+// A template without print rules, so that page numbers and boxes are exactly the layout's own.
+PageTemplate plain(const char* name) {
+  PageTemplate t = load_page_template(name);
+  t.print_service.clear();
+  return t;
+}
+
+const Page* first_of(const std::vector<Page>& pages, PageKind kind) {
+  for (const Page& p : pages)
+    if (p.kind == kind) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
 TEST(Layout, GutterIsMirroredOnLeftAndRightPages) {
   const PageTemplate t = load_page_template("kdp-8.5x11");
-  EXPECT_NEAR(t.gutter_mm, 9.525, 1e-9);
+  EXPECT_NEAR(t.margins.inner + t.gutter_mm, 9.525, 1e-9);  // 0.375 in: KDP's least
   const Box right = content_box(t, 3), left = content_box(t, 4);
   EXPECT_DOUBLE_EQ(right.x, t.margins.inner + t.gutter_mm);
   EXPECT_DOUBLE_EQ(t.width_mm - left.right(), t.margins.inner + t.gutter_mm);
@@ -87,30 +105,108 @@ TEST(Layout, GutterIsMirroredOnLeftAndRightPages) {
   EXPECT_DOUBLE_EQ(right.y, left.y);
 }
 
+TEST(PrintRules, KdpInsideMarginByPageCount) {
+  EXPECT_NEAR(kdp_inside_margin_mm(100), 0.375 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(200), 0.5 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(400), 0.625 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(150), 0.375 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(151), 0.5 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(301), 0.625 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(600), 0.75 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp_inside_margin_mm(828), 0.875 * 25.4, 1e-9);
+  const PrintRules kdp = *print_rules("kdp");
+  EXPECT_EQ(padded_page_count(kdp, 5), 24);
+  EXPECT_EQ(padded_page_count(kdp, 25), 26);
+  EXPECT_EQ(padded_page_count(kdp, 26), 26);
+  EXPECT_EQ(padded_page_count(PrintRules{}, 5), 5);
+  EXPECT_FALSE(print_rules("lulu"));
+}
+
+// Books of about 100, 200 and 400 pages on the pocket template (one puzzle a page): every page
+// gets the inside margin KDP asks for at the book's final page count, mirrored.
+TEST(Layout, GutterFollowsThePageCount) {
+  const PageTemplate t = load_page_template("pocket-6x9");
+  for (const auto& [puzzles, inches] : {std::pair{80, 0.375}, std::pair{170, 0.5}, std::pair{270, 0.625}}) {
+    std::vector<PrintablePuzzle> book;
+    for (int i = 1; i <= puzzles; ++i) book.push_back(fixtures::snake(i, Topology::square8, 9, 9));
+    const BookLayout layout = layout_book(t, book, LayoutOptions{});
+    const int pages = static_cast<int>(layout.pages.size());
+    SCOPED_TRACE(std::to_string(pages) + " pages");
+    EXPECT_NEAR(layout.inside_margin_mm, inches * 25.4, 1e-9);
+    EXPECT_NEAR(layout.inside_margin_mm, kdp_inside_margin_mm(pages), 1e-9);
+    EXPECT_NEAR(layout.pages[2].content.x, inches * 25.4, 1e-9);  // page 3: right-hand, binding left
+    EXPECT_NEAR(t.width_mm - layout.pages[3].content.right(), inches * 25.4, 1e-9);
+  }
+}
+
+// Every shipped template: even page count, at least 24 pages, answers from a right-hand page.
+TEST(Layout, PageCountsFollowThePrintRulesOfEveryShippedTemplate) {
+  for (const auto& book : {std::vector<PrintablePuzzle>{fixtures::small_square8(1)}, varied_book()}) {
+    for (const char* name : shipped) {
+      SCOPED_TRACE(std::string(name) + ", " + std::to_string(book.size()) + " puzzles");
+      const PageTemplate t = load_page_template(name);
+      EXPECT_EQ(t.print_service, "kdp");
+      const auto pages = layout_book(t, book, true);
+      EXPECT_EQ(pages.size() % 2, 0u);
+      EXPECT_GE(pages.size(), 24u);
+      ASSERT_NE(first_of(pages, PageKind::answers), nullptr);
+      EXPECT_EQ(first_of(pages, PageKind::answers)->number % 2, 1);
+      for (std::size_t i = 0; i < pages.size(); ++i) EXPECT_EQ(pages[i].number, static_cast<int>(i) + 1);
+    }
+  }
+}
+
 TEST(Layout, BookOrderAndExactBoxesOnA4) {
-  const PageTemplate t = load_page_template("a4");
+  const PageTemplate t = plain("a4");
   const auto pages = layout_book(t, {fixtures::small_square8(1)}, true);
-  ASSERT_EQ(pages.size(), 4u);
+  ASSERT_EQ(pages.size(), 5u);
   EXPECT_EQ(pages[0].kind, PageKind::title);
-  EXPECT_EQ(pages[1].kind, PageKind::how_to_play);
-  EXPECT_EQ(pages[2].kind, PageKind::puzzles);
-  EXPECT_EQ(pages[3].kind, PageKind::answers);
-  EXPECT_EQ(pages[2].content, (Box{18, 15, 177, 267}));  // page 3: inner margin on the left
+  EXPECT_EQ(pages[1].kind, PageKind::contents);
+  EXPECT_EQ(pages[2].kind, PageKind::how_to_play);
+  EXPECT_EQ(pages[3].kind, PageKind::puzzles);
+  EXPECT_EQ(pages[4].kind, PageKind::answers);
+  EXPECT_EQ(pages[4].content, (Box{18, 15, 177, 267}));  // page 5: inner margin on the left
   EXPECT_EQ(pages[3].content, (Box{15, 15, 177, 267}));  // page 4: inner margin on the right
-  const Placed& p = pages[2].items.at(0);
+  const Placed& p = pages[3].items.at(0);
   EXPECT_EQ(p.cell_mm, 14);  // a 3 x 3 board is capped at the template's largest cell
   EXPECT_DOUBLE_EQ(p.grid.w, 42);
-  EXPECT_DOUBLE_EQ(p.grid.x, 18 + (177 - 42) / 2.0);
-  EXPECT_EQ(p.caption_text, "Puzzle 1 \xC2\xB7 Classic \xC2\xB7 easy");
-  EXPECT_EQ(pages[2].heading, "Puzzle 1");
-  EXPECT_EQ(pages[3].heading, "Answer 1");
-  EXPECT_EQ(pages[3].items.at(0).caption_text, "Puzzle 1 \xC2\xB7 page 3");
+  EXPECT_DOUBLE_EQ(p.grid.x, 15 + (177 - 42) / 2.0);
+  EXPECT_EQ(p.caption_text, "1");
+  EXPECT_EQ(p.note_text, "Answer: page 5");
+  EXPECT_TRUE(contains(pages[3].content, p.note));
+  EXPECT_FALSE(overlaps(p.note, p.grid));
+  EXPECT_EQ(pages[3].heading, "Puzzle 1");
+  EXPECT_EQ(pages[3].section_title, "Hidato \xE2\x80\x94 Classic");
+  EXPECT_EQ(pages[3].section_subtitle, "Puzzle 1");
+  EXPECT_EQ(pages[3].rule_text, kind_rule(Topology::square8));
+  EXPECT_EQ(pages[4].heading, "Answer 1");
+  EXPECT_EQ(pages[4].items.at(0).caption_text, "Puzzle 1 \xC2\xB7 page 4");
+}
+
+// Each set opens a section on a new page, named by kind and title; the rule line follows the kind.
+TEST(Layout, SectionsPerSetWithKindAndTitle) {
+  const PageTemplate t = plain("a4");
+  auto book = fixtures::mixed_book();  // Classic, Numbrix, Hex (hex6), Shapes
+  book[1] = fixtures::snake(2, Topology::square4, 3, 3, "Numbrix");
+  book[1].set_title = "Side by side";
+  const auto pages = layout_book(t, book, false);
+  std::vector<std::string> titles, rules;
+  for (const Page& p : pages)
+    if (p.kind == PageKind::puzzles) {
+      titles.push_back(p.section_title);
+      rules.push_back(p.rule_text);
+      EXPECT_EQ(p.items.size(), 1u);
+    }
+  EXPECT_EQ(titles, (std::vector<std::string>{"Hidato \xE2\x80\x94 Classic", "Numbrix \xE2\x80\x94 Side by side",
+                                              "Hexagonal Hidato \xE2\x80\x94 Hex", "Hidato \xE2\x80\x94 Shapes"}));
+  EXPECT_EQ(rules[1], kind_rule(Topology::square4));
+  EXPECT_EQ(rules[2], kind_rule(Topology::hex6));
 }
 
 TEST(Layout, BoardsSharingAPageShareTheirCellSize) {
-  const PageTemplate t = load_page_template("a4");
-  const auto pages = layout_book(t, {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 14, 12)}, false);
-  const Page& p = pages.at(1);
+  const PageTemplate t = plain("a4");
+  const auto pages = layout_book(t, {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 11, 9, "Classic")}, false);
+  const Page& p = pages.at(2);
   ASSERT_EQ(p.items.size(), 2u);
   EXPECT_LT(p.items[1].cell_mm, t.cell.max);  // the big board sets the size...
   EXPECT_EQ(p.items[0].cell_mm, p.items[1].cell_mm);  // ...and the small one follows
@@ -127,46 +223,89 @@ TEST(Layout, SlotCountsFollowThePageShape) {
 }
 
 TEST(Layout, OversizedPuzzleGetsAPageOfItsOwn) {
-  const PageTemplate t = load_page_template("a4");  // two per page, cells at least 7 mm
-  const std::vector<PrintablePuzzle> book = {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 24, 20),
-                                             fixtures::small_square4(3), fixtures::small_hex6(4)};
+  const PageTemplate t = plain("a4");  // two per page, cells at least 8 mm (10 mm for 3 digits)
+  const std::vector<PrintablePuzzle> book = {
+      fixtures::snake(1, Topology::square8, 3, 3, "S"), fixtures::snake(2, Topology::square8, 22, 17, "S"),
+      fixtures::snake(3, Topology::square8, 3, 3, "S"), fixtures::snake(4, Topology::square8, 3, 4, "S")};
   const auto pages = layout_book(t, book, false);
-  ASSERT_GE(pages.size(), 4u);
-  ASSERT_EQ(pages[1].items.size(), 1u);  // puzzle 1 alone: its page was closed for the big one
-  ASSERT_EQ(pages[2].items.size(), 1u);
-  EXPECT_EQ(pages[2].items[0].index, 1);
-  EXPECT_GE(pages[2].items[0].cell_mm, t.cell.min);
-  EXPECT_FALSE(pages[2].items[0].below_minimum);
-  ASSERT_EQ(pages[3].items.size(), 2u);  // puzzles 3 and 4 share the next page
-  // Answers name the page their puzzle is on.
+  ASSERT_GE(pages.size(), 5u);
+  ASSERT_EQ(pages[2].items.size(), 1u);  // puzzle 1 alone: its page was closed for the big one
+  ASSERT_EQ(pages[3].items.size(), 1u);
+  EXPECT_EQ(pages[3].items[0].index, 1);
+  EXPECT_GE(pages[3].items[0].cell_mm, t.cell.min_3_digits);
+  EXPECT_DOUBLE_EQ(pages[3].items[0].minimum_mm, 10);
+  EXPECT_FALSE(pages[3].items[0].below_minimum);
+  ASSERT_EQ(pages[4].items.size(), 2u);  // puzzles 3 and 4 share the next page
+  // Answers name the page their puzzle is on, and each puzzle the page of its answer.
   std::vector<std::string> captions;
   for (const Page& p : pages)
     if (p.kind == PageKind::answers)
       for (const Placed& a : p.items) captions.push_back(a.caption_text);
   ASSERT_EQ(captions.size(), 4u);
-  EXPECT_EQ(captions[1], "Puzzle 2 \xC2\xB7 page 3");
-  EXPECT_EQ(captions[3], "Puzzle 4 \xC2\xB7 page 4");
+  EXPECT_EQ(captions[1], "Puzzle 2 \xC2\xB7 page 4");
+  EXPECT_EQ(captions[3], "Puzzle 4 \xC2\xB7 page 5");
+  int answer_of_4 = 0;
+  for (const Page& p : pages)
+    for (const Placed& a : p.items)
+      if (p.kind == PageKind::answers && a.index == 3) answer_of_4 = p.number;
+  EXPECT_EQ(pages[4].items[1].note_text, "Answer: page " + std::to_string(answer_of_4));
 }
 
 TEST(Layout, PuzzleTooBigEvenForAWholePageIsFlagged) {
-  const PageTemplate t = load_page_template("a4");
+  const PageTemplate t = plain("a4");
   const auto pages = layout_book(t, {fixtures::snake(1, Topology::square8, 60, 60)}, false);
-  ASSERT_EQ(pages.at(1).items.size(), 1u);
-  const Placed& p = pages[1].items[0];
+  ASSERT_EQ(pages.at(2).items.size(), 1u);
+  const Placed& p = pages[2].items[0];
   EXPECT_TRUE(p.below_minimum);
-  EXPECT_LT(p.cell_mm, t.cell.min);
-  EXPECT_TRUE(contains(pages[1].content, p.grid));
+  EXPECT_LT(p.cell_mm, t.cell.min_for(4));
+  EXPECT_TRUE(contains(pages[2].content, p.grid));
+}
+
+// Keys are packed by board size: small boards many to a page at full key size, big ones fewer,
+// and no key shrinks to suit a bigger one on its page; key numbers never drop below 7 pt.
+TEST(Layout, AnswerKeysArePackedBySize) {
+  const PageTemplate t = plain("a4");
+  std::vector<PrintablePuzzle> book;
+  for (int i = 1; i <= 24; ++i) book.push_back(fixtures::snake(i, Topology::square8, 6, 6, "small"));
+  for (int i = 25; i <= 28; ++i) book.push_back(fixtures::snake(i, Topology::square8, 20, 20, "big"));
+  const auto pages = layout_book(t, book, false);
+  const Page* keys = first_of(pages, PageKind::answers);
+  ASSERT_NE(keys, nullptr);
+  EXPECT_EQ(keys->items.size(), 20u);  // twenty 6 x 6 keys on one A4 page (4 x 5) at 6 mm
+  for (const Page& p : pages)
+    if (p.kind == PageKind::answers)
+      for (const Placed& a : p.items) {
+        const int digits = digits_of(book[static_cast<std::size_t>(a.index)].puzzle.board.size());
+        EXPECT_GE(number_size(Topology::square8, a.cell_mm, digits), key_digits_pt * mm_per_point - 1e-9);
+        if (digits <= 2) { EXPECT_DOUBLE_EQ(a.cell_mm, t.answer_cell.max); }
+        EXPECT_FALSE(a.below_minimum);
+      }
 }
 
 TEST(Layout, PageRangesForTheContents) {
-  const PageTemplate t = load_page_template("a4");
+  const PageTemplate t = plain("a4");
   std::vector<PrintablePuzzle> book;
   for (int i = 1; i <= 5; ++i) book.push_back(fixtures::small_square8(i));
   const auto pages = layout_book(t, book, true);
-  EXPECT_EQ(page_range(pages, PageKind::how_to_play), "2");
-  EXPECT_EQ(page_range(pages, PageKind::puzzles), "3\xE2\x80\x93" "5");
-  EXPECT_EQ(page_range(pages, PageKind::answers), "6");
+  EXPECT_EQ(page_range(pages, PageKind::how_to_play), "3");
+  EXPECT_EQ(page_range(pages, PageKind::puzzles), "4\xE2\x80\x93" "6");
+  EXPECT_EQ(page_range(pages, PageKind::answers), "7");
   EXPECT_EQ(page_range(layout_book(t, book, false), PageKind::how_to_play), "");
+}
+
+// Checked from the config alone: a board that cannot get pencil-sized cells even on a page of
+// its own is named with the template and the largest board that would fit.
+TEST(Layout, BoardFitProblemNamesTheTemplateAndWhatFits) {
+  const PageTemplate pocket = load_page_template("pocket-6x9");
+  EXPECT_EQ(board_fit_problem(pocket, Topology::square8, 9, 9, 81, 100), std::nullopt);
+  const auto why = board_fit_problem(pocket, Topology::square8, 20, 20, 400, 100);
+  ASSERT_TRUE(why);
+  EXPECT_EQ(*why, "a 20 x 20 Hidato board (numbers up to 400) needs cells of at least 10.0 mm on template "
+                  "'pocket-6x9', which gives it 6.6 mm even on a page of its own; at most 13 x 13 fits "
+                  "(or build with --force)");
+  // The size named does fit, and one more row and column does not.
+  EXPECT_EQ(board_fit_problem(pocket, Topology::square8, 13, 13, 169, 100), std::nullopt);
+  EXPECT_TRUE(board_fit_problem(pocket, Topology::square8, 14, 14, 196, 100));
 }
 
 namespace {

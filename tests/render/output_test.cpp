@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cairo.h>
+#include <zlib.h>
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -14,6 +15,8 @@
 #include "core/errors.hpp"
 #include "fixtures.hpp"
 #include "render/canvas.hpp"
+#include "render/cover.hpp"
+#include "render/pdf_grey.hpp"
 #include "render/draw.hpp"
 #include "render/layout.hpp"
 #include "render/template.hpp"
@@ -76,6 +79,13 @@ Box ink_of(const std::function<void(Canvas&)>& draw) {
   return Box{x * unit, y * unit, w * unit, h * unit};
 }
 
+// A4 without print rules: no padding, so that the sample stays small.
+PageTemplate plain_a4() {
+  PageTemplate t = load_page_template("a4");
+  t.print_service.clear();
+  return t;
+}
+
 RenderedBook render_sample(const fs::path& dir, bool pdf = true, bool svg = true) {
   RenderOptions opt;
   opt.out_dir = dir;
@@ -83,7 +93,7 @@ RenderedBook render_sample(const fs::path& dir, bool pdf = true, bool svg = true
   opt.svg = svg;
   opt.svg_per_puzzle = true;
   opt.answer_path = true;
-  return render_book(sample_info(), fixtures::mixed_book(), load_page_template("a4"), opt);
+  return render_book(sample_info(), fixtures::mixed_book(), plain_a4(), opt);
 }
 
 // Compares `actual` with tests/golden/<name>; HIDATO_UPDATE_GOLDEN=1 rewrites the golden file.
@@ -144,27 +154,28 @@ TEST(RenderOutput, GoldenSvgsForEachKindOfBoard) {
     opt.pdf = false;
     opt.svg_per_puzzle = true;
     opt.answer_path = true;
-    const RenderedBook book = render_book(info, {puzzle}, load_page_template("a4"), opt);
-    EXPECT_EQ(book.pages, 3);  // title, puzzle, answer
-    expect_golden(slurp(dir / "book-page-002.svg"), std::string("render-") + name + "-page.svg");
-    expect_golden(slurp(dir / "book-answer-001.svg"), std::string("render-") + name + "-answer.svg");
+    const RenderedBook book = render_book(info, {puzzle}, plain_a4(), opt);
+    EXPECT_EQ(book.pages, 4);  // title, contents, puzzle, answer
+    expect_golden(slurp(dir / "book-page-003.svg"), std::string("render-") + name + "-page.svg");
+    expect_golden(slurp(dir / ("book-answer-001-" + puzzle.set_name + ".svg")), std::string("render-") + name + "-answer.svg");
   }
 }
 
 TEST(RenderOutput, NamesTheFilesItWrites) {
   const fs::path dir = fresh_dir("names");
   const RenderedBook book = render_sample(dir);
-  ASSERT_EQ(book.pages, 5);  // title, how to play, 2 puzzle pages, 1 answer page
+  ASSERT_EQ(book.pages, 8);  // title, contents, how to play, 4 sections of one page, 1 answer page
   std::vector<std::string> names;
   for (const auto& f : book.files) {
     EXPECT_TRUE(fs::exists(f)) << f;
     names.push_back(f.filename().string());
   }
-  const std::vector<std::string> expected = {
-      "book.pdf",           "book-page-001.svg",   "book-page-002.svg",   "book-page-003.svg",
-      "book-page-004.svg",  "book-page-005.svg",   "book-puzzle-001.svg", "book-answer-001.svg",
-      "book-puzzle-002.svg", "book-answer-002.svg", "book-puzzle-003.svg", "book-answer-003.svg",
-      "book-puzzle-004.svg", "book-answer-004.svg"};
+  std::vector<std::string> expected = {"book.pdf"};
+  for (int i = 1; i <= 8; ++i) expected.push_back("book-page-00" + std::to_string(i) + ".svg");
+  for (const char* n : {"001-Classic", "002-Numbrix", "003-Hex", "004-Shapes"}) {
+    expected.push_back(std::string("book-puzzle-") + n + ".svg");  // by puzzle number and set
+    expected.push_back(std::string("book-answer-") + n + ".svg");
+  }
   EXPECT_EQ(names, expected);
   for (const auto& e : fs::directory_iterator(dir)) EXPECT_FALSE(e.path().string().ends_with(".tmp-hidato"));
 }
@@ -177,7 +188,7 @@ TEST(RenderOutput, ShorterBookRemovesTheOldBooksExtraSvgPages) {
   opt.out_dir = dir;
   const std::vector<PrintablePuzzle> all = fixtures::mixed_book();
   const std::vector<PrintablePuzzle> one(all.begin(), all.begin() + 1);
-  const RenderedBook book = render_book(sample_info(), one, load_page_template("a4"), opt);
+  const RenderedBook book = render_book(sample_info(), one, plain_a4(), opt);
   std::vector<std::string> svgs;
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".svg") svgs.push_back(e.path().filename().string());
@@ -197,10 +208,15 @@ TEST(RenderOutput, PdfHasEveryPageAndEmbedsDejaVuSubsets) {
   EXPECT_NE(info.find("Title:           Test Book\n"), std::string::npos) << info;
   EXPECT_NE(info.find("CreationDate:    Tue Nov 14 22:13:20 2023 UTC\n"), std::string::npos) << info;
   const std::string title = run("pdftotext -f 1 -l 1 '" + pdf + "' - 2>&1");
-  for (const char* text : {"Test Book", "Four small puzzles", "Render Test", "23 November 2026", "Contents",
-                           "How to play", "page 2", "Puzzles 1\xE2\x80\x93" "4", "pages 3\xE2\x80\x93" "4", "Answers",
-                           "page 5"})
+  for (const char* text : {"Test Book", "Four small puzzles", "Render Test", "23 November 2026"})
     EXPECT_NE(title.find(text), std::string::npos) << text << " not on the title page:\n" << title;
+  const std::string contents = run("pdftotext -layout -f 2 -l 2 '" + pdf + "' - 2>&1");
+  for (const char* text : {"Contents", "How to play", "Hidato \xE2\x80\x94 Classic (Puzzle 1)", "Numbrix", "Hex",
+                           "Answers"})
+    EXPECT_NE(contents.find(text), std::string::npos) << text << " not on the contents page:\n" << contents;
+  const std::string puzzle = run("pdftotext -f 4 -l 4 '" + pdf + "' - 2>&1");
+  for (const char* text : {"Hidato \xE2\x80\x94 Classic", "Answer: page 8", "easy", "\xE2\x98\x85", "Hidato: each number"})
+    EXPECT_NE(puzzle.find(text), std::string::npos) << text << " not on the first puzzle page:\n" << puzzle;
   const std::string fonts = run("pdffonts '" + pdf + "' 2>&1");
   std::istringstream lines(fonts);
   std::string line;
@@ -208,14 +224,11 @@ TEST(RenderOutput, PdfHasEveryPageAndEmbedsDejaVuSubsets) {
   while (std::getline(lines, line)) {
     if (line.rfind("name", 0) == 0 || line.rfind("----", 0) == 0) continue;
     ++count;
-    std::istringstream cols(line);
-    std::string name, type, encoding, emb, sub;
-    cols >> name >> type >> encoding >> emb >> sub;
-    EXPECT_NE(name.find("+DejaVuSans"), std::string::npos) << line;
-    EXPECT_EQ(emb, "yes") << line;
-    EXPECT_EQ(sub, "yes") << line;
+    EXPECT_NE(line.find("+DejaVuSans"), std::string::npos) << line;
+    EXPECT_NE(line.find(" yes yes "), std::string::npos) << line;  // embedded, subset
   }
-  EXPECT_EQ(count, 2) << fonts;  // DejaVu Sans and DejaVu Sans Bold
+  // DejaVu Sans and DejaVu Sans Bold; the stars come from DejaVu Sans as a second (CID) subset.
+  EXPECT_EQ(count, 3) << fonts;
 }
 
 TEST(RenderOutput, ByteIdenticalWhenRenderedAgainInTheSameProcess) {
@@ -236,7 +249,7 @@ TEST(RenderOutput, RenderForAnotherProcess) {
   const char* out = std::getenv("HIDATO_RENDER_TEST_OUT");
   const fs::path dir = out ? fs::path(out) : fresh_dir("self");
   const RenderedBook book = render_sample(dir);
-  EXPECT_EQ(book.files.size(), 14u);
+  EXPECT_EQ(book.files.size(), 17u);
   for (const auto& f : book.files) EXPECT_GT(fs::file_size(f), 500u) << f;
 }
 
@@ -283,10 +296,10 @@ TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
   const RenderedBook book = render_book(sample_info(), {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 60, 60)},
                                         load_page_template("a4"), opt);
   ASSERT_EQ(book.warnings.size(), 2u);
-  EXPECT_EQ(book.warnings[0],
-            "puzzle 2: cells of 2.9 mm are below the template's minimum of 7.0 mm (too big even for a page of its own)");
-  EXPECT_EQ(book.warnings[1],
-            "answer 2: cells of 2.9 mm are below the template's minimum of 4.0 mm (too big even for a page of its own)");
+  EXPECT_EQ(book.warnings[0], "puzzle 2 (set Snakes): cells of 2.9 mm are below the minimum of 13.3 mm on "
+                              "template 'a4' (too big even for a page of its own)");
+  EXPECT_EQ(book.warnings[1], "answer 2 (set Snakes): cells of 2.9 mm are below the minimum of 8.6 mm on "
+                              "template 'a4' (too big even for a page of its own)");
 }
 
 // The widest numbers of 1 to 4 digits, bold, in a 10 mm cell: the ink stays inside the cell's
@@ -311,10 +324,10 @@ TEST(RenderOutput, BookWithoutPuzzlesHasTitleAndRules) {
   RenderOptions opt;
   opt.out_dir = fresh_dir("empty");
   const RenderedBook book = render_book(sample_info(), {}, load_page_template("a4"), opt);
-  EXPECT_EQ(book.pages, 2);
-  EXPECT_EQ(book.files.size(), 3u);
+  EXPECT_EQ(book.pages, 24);  // title, contents, how to play, padded with notes to KDP's least
+  EXPECT_EQ(book.files.size(), 25u);
   const std::string info = run("pdfinfo '" + (opt.out_dir / "book.pdf").string() + "' 2>&1");
-  EXPECT_NE(info.find("Pages:           2\n"), std::string::npos) << info;
+  EXPECT_NE(info.find("Pages:           24\n"), std::string::npos) << info;
 }
 
 TEST(RenderOutput, UnwritableOutputIsAnOutputError) {
@@ -363,4 +376,163 @@ TEST(RenderOutput, CreationDatesAreUtcIso8601) {
   EXPECT_EQ(iso8601_utc(951782400), "2000-02-29T00:00:00Z");
   EXPECT_EQ(iso8601_utc(1700000000), "2023-11-14T22:13:20Z");
   EXPECT_EQ(iso8601_utc(-1), "1969-12-31T23:59:59Z");
+}
+
+namespace {
+
+// A greyscale raster of a PDF page (pdftoppm -gray, binary PGM), for looking at what is printed.
+struct Raster {
+  int w = 0, h = 0;
+  double dpi = 0;
+  std::string pixels;
+  int at(int x, int y) const { return static_cast<unsigned char>(pixels[static_cast<std::size_t>(y * w + x)]); }
+  // Darkest pixel inside a box given in mm (0 black .. 255 white).
+  int darkest(const Box& b) const {
+    int out = 255;
+    const double px = dpi / 25.4;
+    for (int y = std::max(0, static_cast<int>(b.y * px)); y < std::min(h, static_cast<int>(b.bottom() * px)); ++y)
+      for (int x = std::max(0, static_cast<int>(b.x * px)); x < std::min(w, static_cast<int>(b.right() * px)); ++x)
+        out = std::min(out, at(x, y));
+    return out;
+  }
+};
+
+Raster raster(const fs::path& pdf, double dpi) {
+  const fs::path base = pdf.parent_path() / "raster";
+  run("pdftoppm -gray -r " + std::to_string(static_cast<int>(dpi)) + " -singlefile '" + pdf.string() + "' '" +
+      base.string() + "'");
+  std::istringstream in(slurp(base.string() + ".pgm"));
+  std::string magic;
+  int maxval = 0;
+  Raster r;
+  r.dpi = dpi;
+  in >> magic >> r.w >> r.h >> maxval;
+  in.get();
+  r.pixels.assign(std::istreambuf_iterator<char>(in), {});
+  return r;
+}
+
+Box shrunk(const Box& b, double d) { return {b.x + d, b.y + d, b.w - 2 * d, b.h - 2 * d}; }
+
+}  // namespace
+
+// cover.pdf for books of three page counts: its size is KDP's formula to the hundredth of a point
+// (width = bleed + back + spine + front + bleed, spine = pages x 0.002252 in on white paper,
+// 0.0025 in on cream), the barcode area stays blank, and the spine carries text from 79 pages,
+// inside its 0.0625 in clearances.
+TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
+  const PageTemplate t = load_page_template("pocket-6x9");
+  int previous = 0;
+  for (const auto& [puzzles, paper] : {std::pair{2, "white"}, std::pair{70, "white"}, std::pair{200, "cream"}}) {
+    std::vector<PrintablePuzzle> book;
+    for (int i = 1; i <= puzzles; ++i) book.push_back(fixtures::snake(i, Topology::square8, 6, 6));
+    RenderOptions opt;
+    opt.out_dir = fresh_dir("cover-" + std::to_string(puzzles));
+    opt.pdf = opt.svg = false;
+    opt.cover = true;
+    BookInfo info = sample_info();
+    info.paper = paper;
+    const RenderedBook rendered = render_book(info, book, t, opt);
+    const int pages = rendered.pages;
+    SCOPED_TRACE(std::to_string(pages) + " pages, " + paper);
+    EXPECT_GT(pages, previous);
+    previous = pages;
+    const double per_page = std::string(paper) == "white" ? 0.002252 : 0.0025;
+    const double width_in = 0.125 + 6 + pages * per_page + 6 + 0.125, height_in = 0.125 + 9 + 0.125;
+    const std::string info_text = run("pdfinfo '" + (opt.out_dir / "cover.pdf").string() + "' 2>&1");
+    double w = 0, h = 0;
+    ASSERT_EQ(std::sscanf(info_text.substr(info_text.find("Page size:")).c_str(), "Page size: %lf x %lf", &w, &h), 2)
+        << info_text;
+    EXPECT_NEAR(w, width_in * 72, 0.01);
+    EXPECT_NEAR(h, height_in * 72, 0.01);
+
+    const CoverLayout c = cover_layout(t, pages, parse_paper(paper).value());
+    const Raster r = raster(opt.out_dir / "cover.pdf", 100);
+    EXPECT_EQ(r.darkest(c.barcode), 255) << "the barcode area must stay blank";
+    EXPECT_LT(r.darkest(c.front_safe), 64) << "the front shows title and sample";
+    const double px = 25.4 / 100;  // a pixel's width, kept off the edges of the measured boxes
+    const Box spine_outside_left{c.spine.x + px, c.spine.y, spine_text_clear_mm - 2 * px, c.spine.h};
+    EXPECT_EQ(r.darkest(spine_outside_left), 255);
+    if (pages >= spine_text_min_pages) EXPECT_LT(r.darkest(c.spine), 128) << "spine text from 79 pages";
+    else EXPECT_EQ(r.darkest(shrunk(c.spine, px)), 255) << "no spine text below 79 pages";
+  }
+}
+
+// Cells a pencil can fill, measured on drawn pages: every board's ink (its grid and outline) per
+// unit of its grid extent is at least the template's minimum for its digits; every key's cell is
+// large enough for 7 pt numbers, and the widest number drawn at that size is 7 pt tall.
+TEST(RenderOutput, MeasuredCellsAndKeyNumbersAreLargeEnough) {
+  for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
+    SCOPED_TRACE(name);
+    const PageTemplate t = load_page_template(name);
+    const std::vector<PrintablePuzzle> puzzles = {
+        fixtures::snake(1, Topology::square8, 9, 9, "two"), fixtures::snake(2, Topology::square8, 9, 9, "two"),
+        fixtures::snake(3, Topology::square8, 11, 11, "three"), fixtures::snake(4, Topology::hex6, 10, 10, "hex"),
+        fixtures::snake(5, Topology::square4, 10, 11, "numbrix")};
+    const auto pages = layout_book(t, puzzles, true);
+    for (const Page& page : pages)
+      for (const Placed& item : page.items) {
+        const PrintablePuzzle& p = puzzles[static_cast<std::size_t>(item.index)];
+        const Board& b = p.puzzle.board;
+        const Box ink = ink_of([&](Canvas& c) { draw_board(c, p.puzzle, &p.solution, item.grid, item.cell_mm, false); });
+        const double cell = (ink.w - 2 * outline_allowance_mm) / grid_extent(b.topology(), b.rows(), b.cols()).width;
+        const int digits = digits_of(b.size());
+        if (page.kind == PageKind::puzzles) {
+          EXPECT_FALSE(item.below_minimum) << "puzzle " << p.number;
+          EXPECT_GE(cell, t.cell.min_for(digits) - 0.01) << "puzzle " << p.number;
+        } else {
+          const double size = number_size(b.topology(), cell, digits);
+          const Box number = ink_of([&](Canvas& c) { c.centred_text("8", {50, 50}, size, Weight::regular); });
+          EXPECT_GE(number.h, 0.72 * key_digits_pt * mm_per_point) << "key " << p.number << " at " << cell << " mm";
+        }
+      }
+  }
+}
+
+TEST(PdfGrey, GreyRgbOperatorsBecomeDeviceGray) {
+  EXPECT_EQ(grey_operators("q 0.45 0.45 0.45 RG 0.3 w\n0 0 0 rg BT /f-0-0 1 Tf ET\n"),
+            "q 0.45 G 0.3 w\n0 g BT /f-0-0 1 Tf ET\n");
+  EXPECT_EQ(grey_operators("1 0 0 rg 0.5 0.5 0.4 RG"), "1 0 0 rg 0.5 0.5 0.4 RG");  // colours stay
+  EXPECT_EQ(grey_operators("0.2 0.2 0.2 0.2 k"), "0.2 0.2 0.2 0.2 k");
+}
+
+// The book's PDF: every colour operator in its content streams is DeviceGray, and the rebuilt
+// cross-reference table points at every object.
+TEST(PdfGrey, BookPdfHasNoRgbAndAValidXref) {
+  const fs::path dir = fresh_dir("grey");
+  render_sample(dir, true, false);
+  const std::string pdf = slurp(dir / "book.pdf");
+  const std::size_t xref = std::stoul(pdf.substr(pdf.rfind("startxref") + 9));
+  ASSERT_EQ(pdf.compare(xref, 4, "xref"), 0);
+  std::istringstream table(pdf.substr(xref + 5));
+  int first = 0, count = 0;
+  table >> first >> count;
+  for (int i = 0; i < count; ++i) {
+    std::string offset, gen, kind;
+    table >> offset >> gen >> kind;
+    if (kind == "n") { EXPECT_EQ(pdf.compare(std::stoul(offset), std::to_string(i).size() + 6, std::to_string(i) + " 0 obj"), 0) << i; }
+  }
+  int streams = 0, grey = 0;
+  for (std::size_t at = pdf.find("stream\n"); at != std::string::npos; at = pdf.find("stream\n", at + 1)) {
+    if (at >= 3 && pdf.compare(at - 3, 3, "end") == 0) continue;
+    const std::size_t end = pdf.find("endstream", at);
+    z_stream z{};
+    inflateInit(&z);
+    std::string data = pdf.substr(at + 7, end - at - 7), out(1 << 22, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(data.data());
+    z.avail_in = static_cast<uInt>(data.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int rc = inflate(&z, Z_FINISH);
+    out.resize(out.size() - z.avail_out);
+    inflateEnd(&z);
+    if (rc != Z_STREAM_END) continue;  // not a Flate stream
+    ++streams;
+    EXPECT_EQ(out.find(" rg"), std::string::npos) << out.substr(0, 200);
+    EXPECT_EQ(out.find(" RG"), std::string::npos) << out.substr(0, 200);
+    if (out.find(" G") != std::string::npos) ++grey;
+  }
+  EXPECT_GT(streams, 8);
+  EXPECT_GE(grey, 7);  // every page but the title page strokes grey or black lines
+  EXPECT_NE(run("pdftotext '" + (dir / "book.pdf").string() + "' - 2>&1").find("Test Book"), std::string::npos);
 }

@@ -35,7 +35,15 @@ TEST(Template, ShippedTemplatesLoad) {
   EXPECT_GE(large.cell.min, 12);
   EXPECT_GT(large.fonts.caption, a4.fonts.caption);
   const PageTemplate kdp = load_page_template("kdp-8.5x11");
-  EXPECT_NEAR(kdp.gutter_mm, 0.375 * 25.4, 1e-9);
+  EXPECT_NEAR(kdp.margins.inner + kdp.gutter_mm, 0.375 * 25.4, 1e-9);
+  EXPECT_EQ(kdp.print_service, "kdp");
+  // Cells a pencil can fill: about 8 mm for 1-2 digits, 10 mm for 3, in every shipped template.
+  for (const char* name : {"a4", "a5", "letter", "kdp-8.5x11", "pocket-6x9", "large-print"}) {
+    const PageTemplate t = load_page_template(name);
+    EXPECT_GE(t.cell.min_for(2), 8) << name;
+    EXPECT_GE(t.cell.min_for(3), 10) << name;
+    EXPECT_GT(t.fonts.number, t.fonts.caption) << name;
+  }
   EXPECT_EQ(load_page_template("a5").puzzles_per_page, 1);
 }
 
@@ -60,7 +68,9 @@ TEST(Template, ParsesUnitsAndCustomSizes) {
 TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
   EXPECT_EQ(error_of("page: a4\ncolour: red\n"),
             "t.yaml:2:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
-            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts)");
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)");
+  EXPECT_EQ(error_of("print_service: lulu\n"), "t.yaml:1:16: print_service: unknown print service 'lulu' (expected kdp or none)");
+  EXPECT_EQ(error_of("cell: {min: 9mm, min_3_digits: 8mm}\n"), "t.yaml:1:7: cell.min_3_digits: must not be smaller than min");
   EXPECT_EQ(error_of("margins:\n  top: 15mm\n  inner: wide\n"),
             "t.yaml:3:10: margins.inner: expected a length such as 15mm, 0.5in or 12pt, got 'wide'");
   EXPECT_EQ(error_of("margins: {top: 1mm, left: 2mm}\n"),
