@@ -25,7 +25,7 @@ const std::vector<std::string> set_keys = {"name",      "topology",   "shape",  
                                            "count",     "deadline_ms", "budget",   "hide_ends"};
 const std::vector<std::string> budget_keys = {"nodes", "attempts"};
 const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
-const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert"};
+const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert", "extreme"};
 const std::vector<std::string> format_names = {"pdf", "svg"};
 
 struct Context {
@@ -197,6 +197,11 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
   if (p.size() != before || own.mask_problem || def.mask_problem) return false;
   if (auto why = check_spec(b)) {
     p.add(at, path, *why);
+    return false;
+  }
+  if (auto why = check_level(b, out.difficulty)) {
+    const std::string key = own.difficulty ? ".difficulty" : "";
+    p.add(own.difficulty ? at["difficulty"] : at, path + key, *why);
     return false;
   }
   return true;

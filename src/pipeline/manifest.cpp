@@ -284,7 +284,7 @@ void ManifestWriter::commit() {
   int made = 0, failed = 0;
   for (const SetCount& s : sets_) {
     Json levels = Json::object();
-    for (int l = 0; l < 4; ++l)
+    for (int l = 0; l < difficulty_count; ++l)
       if (s.by_level[l]) levels[std::string(to_string(static_cast<Difficulty>(l)))] = s.by_level[l];
     sets.push_back(Json{{"name", s.name}, {"made", s.made}, {"failed", s.failed}, {"grades", levels}});
     made += s.made;

@@ -157,12 +157,23 @@ TEST(Config, MaskIsFoundBesideTheConfig) {
   const auto dir = std::filesystem::temp_directory_path() / "hidato-pipeline-mask-test";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "blob.txt") << ".##.\n####\n####\n.##.\n";
-  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt}]\n",
+  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt, difficulty: easy}]\n",
                                      "book.yaml", dir);
   ASSERT_EQ(s.sets.size(), 1u);
   EXPECT_EQ(s.sets[0].board.shape, "mask");
   EXPECT_EQ(s.sets[0].board.mask_file, (dir / "blob.txt").string());
   std::filesystem::remove_all(dir);
+}
+
+TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {
+  try {
+    parse_book_spec("book: {formats: []}\nsets:\n  - {name: a, rows: 4, cols: 4, difficulty: expert}\n", "b.yaml", here);
+    FAIL() << "expected a refusal";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "b.yaml:3:45: sets[0].difficulty: level 'expert' needs at least 49 playable cells; shape 'rect' at "
+              "4x4 has 16 (smaller boards are finished by easier deduction whatever the givens)");
+  }
 }
 
 TEST(Config, BundledMaskIsRecordedByName) {
