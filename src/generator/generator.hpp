@@ -47,6 +47,8 @@ struct PuzzleJob {  // fully determines one puzzle
   Difficulty target = Difficulty::medium;
   std::uint64_t seed = 0;
   WorkBudget budget;
+  bool order_by_score = false;  // the set prints its puzzles easiest first (`order: score`); not
+                                // an input of the generator, carried to the manifest for printing
   friend bool operator==(const PuzzleJob&, const PuzzleJob&) = default;
 };
 

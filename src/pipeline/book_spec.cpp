@@ -22,7 +22,8 @@ const std::vector<std::string> book_keys = {"title",  "subtitle", "author",     
                                             "creation_epoch", "how_to_play", "answer_path"};
 const std::vector<std::string> set_keys = {"name",      "topology",   "shape",     "mask",
                                            "rows",      "cols",       "obstacles", "difficulty",
-                                           "count",     "deadline_ms", "budget",   "hide_ends"};
+                                           "count",     "deadline_ms", "budget",   "hide_ends", "order"};
+const std::vector<std::string> order_names = {"generation", "score"};
 const std::vector<std::string> budget_keys = {"nodes", "attempts"};
 const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
 const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert", "extreme"};
@@ -45,6 +46,7 @@ struct SetFields {
   std::optional<Difficulty> difficulty;
   std::optional<std::uint64_t> nodes;
   std::optional<bool> hide_ends;
+  std::optional<bool> order_by_score;
   bool mask_problem = false;  // the mask was given but is unusable (already reported)
 };
 
@@ -153,6 +155,12 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
   if (auto n = map["deadline_ms"]) f.deadline_ms = read_small(n, key("deadline_ms"), 0, 86'400'000, p);
   if (auto n = map["budget"]) read_budget(n, key("budget"), f, p);
   if (auto n = map["hide_ends"]) f.hide_ends = read_bool(n, key("hide_ends"), p);
+  if (auto n = map["order"]) {
+    const auto o = read_enum<std::string>(n, key("order"), "order", order_names, [](const std::string& s) {
+      return s == "generation" || s == "score" ? std::optional<std::string>(s) : std::nullopt;
+    }, p);
+    if (o) f.order_by_score = *o == "score";
+  }
   if (f.shape && f.shape != "mask" && f.mask)
     p.add(map["mask"], key("mask"), "give either a shape or a mask, not both");
   return f;
@@ -191,6 +199,7 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
   }
   out.difficulty = pick(own.difficulty, def.difficulty, Difficulty::medium);
   out.count = pick(own.count, def.count, 1);
+  out.order_by_score = pick(own.order_by_score, def.order_by_score, false);
   out.budget.nodes_per_attempt = pick(own.nodes, def.nodes, builtin_budget.nodes_per_attempt);
   out.budget.max_attempts = pick(own.attempts, def.attempts, builtin_budget.max_attempts);
   out.budget.deadline_ms = pick(own.deadline_ms, def.deadline_ms, builtin_budget.deadline_ms);

@@ -73,6 +73,7 @@ Json spec_json(const PuzzleJob& job) {
   j["budget"] = Json{{"nodes", job.budget.nodes_per_attempt},
                      {"attempts", job.budget.max_attempts},
                      {"deadline_ms", job.budget.deadline_ms}};
+  if (job.order_by_score) j["order"] = "score";
   return j;
 }
 
@@ -93,6 +94,7 @@ void spec_from(const Json& j, PuzzleJob& job) {
   job.budget.nodes_per_attempt = b.at("nodes").get<std::uint64_t>();
   job.budget.max_attempts = b.at("attempts").get<int>();
   job.budget.deadline_ms = b.at("deadline_ms").get<int>();
+  job.order_by_score = j.contains("order") && j.at("order").get<std::string>() == "score";
 }
 
 Json grade_json(const Grade& g) {
