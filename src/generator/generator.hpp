@@ -82,6 +82,11 @@ int min_cells_for(Difficulty level);
 // Assumes check_spec(spec) passed.
 std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 
+// Bumped whenever the same job may give a different puzzle (recorded in the manifest's "tool";
+// a seed reproduces a puzzle only under the same generator version, a description always does).
+// 2: levels by deduction (build up + strip down with the grader), extreme.
+inline constexpr int generator_version = 2;
+
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace hidato

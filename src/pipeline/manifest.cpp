@@ -194,7 +194,7 @@ ManifestHeader header_from(const Json& j) {
 
 ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard) {
   ManifestHeader h;
-  h.tool = std::string("hidato ") + HIDATO_VERSION;
+  h.tool = std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version);
   h.config_name = spec.config_name;
   h.config_digest = spec.config_digest;
   h.book = spec.book;
