@@ -60,7 +60,7 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.spec.hide_ends = vm.count("hide-ends") > 0;
   const auto level = vm["difficulty"].as<std::string>();
   const auto d = parse_difficulty(level);
-  if (!d) throw InputError("--difficulty: unknown level '" + level + "' (expected easy, medium, hard or expert)");
+  if (!d) throw InputError("--difficulty: unknown level '" + level + "' (expected easy, medium, hard, expert or extreme)");
   o.difficulty = *d;
   o.seed = parse_unsigned_in(vm["seed"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--seed");
   o.count = static_cast<int>(parse_number_in(vm["count"].as<std::string>(), 1, 1'000'000, "--count"));
@@ -71,6 +71,7 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.budget.max_attempts = static_cast<int>(parse_number_in(vm["attempts"].as<std::string>(), 1, 10'000, "--attempts"));
   o.budget.deadline_ms = static_cast<int>(parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms"));
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
+  if (const auto problem = check_level(o.spec, o.difficulty)) throw InputError("--difficulty: " + *problem);
   return o;
 }
 
@@ -105,9 +106,10 @@ json spec_json(const BoardSpec& s, Difficulty d) {
   return j;
 }
 
-// Hard and expert givens are minimal; say whether the solver settled every removal test.
+// easy..expert givens are minimal for the grader limited to the level's tier; extreme ones for the
+// exact solver (say whether it settled every removal test).
 std::string minimal_line(const GeneratedPuzzle& g) {
-  if (g.job.target < Difficulty::hard) return "";
+  if (g.job.target != Difficulty::extreme) return "# minimal: tier " + std::to_string(tier_of(g.job.target)) + "\n";
   if (g.stats.undecided == 0) return "# minimal: proven\n";
   return "# minimal: not proven (" + std::to_string(g.stats.undecided) + " removal tests undecided)\n";
 }
@@ -167,7 +169,7 @@ po::options_description generate_options() {
       ("rows,r", po::value<std::string>()->default_value("10"), "rows of the shape's box (2 to 200)")
       ("cols,c", po::value<std::string>()->default_value("10"), "columns of the shape's box (2 to 200)")
       ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
-      ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard or expert")
+      ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard, expert (deduction tiers 1-4) or extreme (needs search)")
       ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); puzzle i uses derive(N, i), puzzle 0 uses N")
       ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")
       ("out,o", po::value<std::string>(), "write to FILE (atomically) instead of standard output")

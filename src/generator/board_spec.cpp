@@ -104,4 +104,29 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   return std::nullopt;
 }
 
+int min_cells_for(Difficulty level) {
+  switch (level) {
+    case Difficulty::easy: return min_cells;
+    case Difficulty::medium:
+    case Difficulty::hard: return 16;
+    case Difficulty::expert:
+    case Difficulty::extreme: return 49;
+  }
+  return min_cells;
+}
+
+std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) {
+  int cells = 0;
+  try {
+    cells = base_mask(spec).count();
+  } catch (const InputError&) {
+    return std::nullopt;  // check_spec reports it
+  }
+  const int left = cells - obstacle_count(spec.obstacles, cells);
+  if (left >= min_cells_for(level)) return std::nullopt;
+  return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +
+         " playable cells; " + shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) + " has " +
+         std::to_string(left) + " (smaller boards are finished by easier deduction whatever the givens)";
+}
+
 }  // namespace hidato

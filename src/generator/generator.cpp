@@ -1,5 +1,5 @@
 // make_puzzle: attempts k = 0, 1, ... each seeded derive(job.seed, k), each running
-// fill -> strip -> (add back for easy/medium) -> confirm -> grade, until the grade is the target.
+// fill -> strip (to a deduction level, or extreme) -> confirm -> grade, until the grade is the target.
 #include "generator/generator.hpp"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include "core/rng.hpp"
 #include "generator/base_board.hpp"
 #include "generator/fill.hpp"
+#include "generator/levels.hpp"
 #include "generator/strip.hpp"
 
 namespace hidato {
@@ -25,8 +26,6 @@ struct Attempt {
   Grade grade;
   int undecided = 0;
 };
-
-int distance(Difficulty a, Difficulty b) { return std::abs(static_cast<int>(a) - static_cast<int>(b)); }
 
 // fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then
 // annealed towards low slack: a forced path needs far fewer givens (10x10 square8: about 30%
@@ -62,16 +61,6 @@ std::vector<CellId> removal_order(const Board& board, const CellOrder& path, con
   return order;
 }
 
-// Fewest givens (as a share of the cells) the easier levels keep: easy and medium puzzles stop
-// stripping there even when the grader would allow fewer.
-double min_clue_ratio(Difficulty d) {
-  switch (d) {
-    case Difficulty::easy: return 0.42;
-    case Difficulty::medium: return 0.30;
-    default: return 0.0;
-  }
-}
-
 // confirm: a fresh solver call must prove the final puzzle unique with our solution.
 bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits, std::uint64_t& nodes) {
   const SolveReport r = count_solutions(p, 2, limits);
@@ -88,34 +77,21 @@ std::optional<Exclusion> removal_of(const std::vector<CellId>& removed, const Va
   return Exclusion{removed[0], solution[static_cast<std::size_t>(removed[0])]};
 }
 
-// strip in two phases. Phase 1 (grader): drop givens while a person can still finish by
-// deduction at no more than the target level (the grader stops at the target's tier) -- a puzzle
-// the grader finishes is unique, and grading is cheaper than proving. Phase 2 (solver, hard and
-// expert only): drop any remaining given whose removal the solver still proves unique, which
-// makes the set minimal; a single-given test the per-call cap left open is retried once with ten
-// times the cap, and `open` counts those still open (their givens stay; minimality unproven).
-// The easier levels stop at min_clue_ratio. With `doomed_if_removed` (a hard target that already
-// has an expert fallback), the first phase-2 removal proves the attempt cannot be hard (fewer
-// givens never make deduction easier), so phase 2 stops and `doomed` is set.
-std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values& solution, const PuzzleJob& job,
-                        Rng& rng, StripBudget& budget, bool doomed_if_removed, bool& doomed, int& open) {
+// extreme: strip in two phases. Phase 1 (grader, all tiers): drop givens while deduction still
+// finishes -- cheaper than proving. Phase 2 (solver): drop any remaining given whose removal the
+// solver still proves unique, which makes the set minimal for the exact solver; a single-given
+// test the per-call cap left open is retried once with ten times the cap, and `open` counts
+// those still open (their givens stay; minimality unproven).
+std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
+                                const PuzzleJob& job, Rng& rng, StripBudget& budget, int& open) {
   const int n = static_cast<int>(solution.size());
-  GradeLimits only_up_to_target;  // a deeper tier would be needed -> graded as needing search
-  only_up_to_target.max_tier = static_cast<int>(job.target) + 1;
-  const Acceptable deducible = [&](const Puzzle& p) {
-    if (interrupted(budget)) return false;
-    const Grade g = grade(p, only_up_to_target);
-    return !g.needs_search && g.level <= job.target;
-  };
+  const Acceptable deducible = [&](const Puzzle& p) { return !interrupted(budget) && !grade(p).needs_search; };
   std::vector<bool> keep(solution.size(), true);
-  const int min_keep = static_cast<int>(min_clue_ratio(job.target) * n);
   const bool hide = job.board.hide_ends;
-  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, min_keep);
-  if (job.target < Difficulty::hard) return keep;
+  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible);
   std::vector<bool> shown = keep;  // phase 2's current set, followed from outside strip_givens
   std::vector<CellId> open_tests;
   const Acceptable unique = [&](const Puzzle& p) {
-    if (doomed) return false;
     const int undecided_before = budget.undecided;
     std::vector<CellId> removed;
     for (CellId c = 0; c < n; ++c)
@@ -124,7 +100,6 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
     if (ok)
       for (CellId c : removed) shown[static_cast<std::size_t>(c)] = false;
     if (budget.undecided > undecided_before && removed.size() == 1) open_tests.push_back(removed[0]);
-    doomed = ok && doomed_if_removed;
     return ok;
   };
   keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), unique);
@@ -132,13 +107,11 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
   const std::uint64_t cap = budget.per_call;
   budget.per_call = cap > std::numeric_limits<std::uint64_t>::max() / 10 ? cap : cap * 10;
   for (CellId c : open_tests) {
-    if (doomed) break;
     p.givens = givens_from(solution, keep);
     p.givens[static_cast<std::size_t>(c)] = 0;
     const int undecided_before = budget.undecided;
     if (proved_unique(p, budget, Exclusion{c, solution[static_cast<std::size_t>(c)]})) {
       keep[static_cast<std::size_t>(c)] = false;
-      doomed = doomed_if_removed;
     } else if (budget.undecided > undecided_before) {
       ++open;
     }
@@ -147,18 +120,69 @@ std::vector<bool> strip(const Puzzle& base, const CellOrder& path, const Values&
   return keep;
 }
 
-// One attempt; nullopt when the fill or the proof failed within the budget.
+// Expert from a hard-minimal set: try each given once more, in seeded random order, with fresh
+// tier-4 grades (the what-if budget of tier 4 makes replayed states order dependent, so no state
+// is reused here); then re-check until no single given can go. Tier 3 being monotone, a set that
+// lost at least one given here is beyond tier 3.
+void strip_with_fresh_grades(Puzzle& p, const Values& solution, std::vector<bool>& keep, int tier, bool hide_ends,
+                             Rng& rng, StripBudget& budget) {
+  std::vector<CellId> order;
+  const int n = p.board.size();
+  for (CellId c = 0; c < n; ++c) {
+    const int v = solution[static_cast<std::size_t>(c)];
+    if (keep[static_cast<std::size_t>(c)] && (hide_ends || (v != 1 && v != n))) order.push_back(c);
+  }
+  shuffle(std::span<CellId>(order), rng);
+  for (bool changed = true; changed && !interrupted(budget);) {
+    changed = false;
+    for (CellId c : order) {
+      if (!keep[static_cast<std::size_t>(c)] || interrupted(budget)) continue;
+      p.givens[static_cast<std::size_t>(c)] = 0;
+      if (deduces(p, tier)) {
+        keep[static_cast<std::size_t>(c)] = false;
+        changed = true;
+      } else {
+        p.givens[static_cast<std::size_t>(c)] = solution[static_cast<std::size_t>(c)];
+      }
+    }
+  }
+}
+
+// easy..hard: the clue set of deduction_clues at the level's tier; expert: the hard set, stripped
+// on with fresh tier-4 grades. Accepted only when it keeps the level's promise, checked with fresh
+// grades: the tier finishes it and the tier below does not.
+std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values& solution, const PuzzleJob& job,
+                                                Rng& rng, StripBudget& budget) {
+  const int tier = tier_of(job.target);
+  const StopFlag stop = [&] { return interrupted(budget); };
+  LevelClues clues = deduction_clues(base, solution, std::min(tier, 3), job.board.hide_ends, rng, stop);
+  if (clues.stopped) return std::nullopt;
+  Puzzle p = base;
+  p.givens = givens_from(solution, clues.keep);
+  if (tier == 4) strip_with_fresh_grades(p, solution, clues.keep, tier, job.board.hide_ends, rng, budget);
+  if (budget.interrupted != StopReason::none || !deduces(p, tier) || deduces(p, tier - 1)) return std::nullopt;
+  return clues.keep;
+}
+
+// One attempt. nullopt when the fill or the proof failed within the budget; an attempt whose
+// puzzle misses the level (`missed_level`) is nullopt too.
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
-                                   bool have_fallback) {
+                                   bool& missed_level) {
   auto filled = fill(base, job.board.obstacles, rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
-  bool doomed = false;
   int open = 0;
-  const auto keep = strip(puzzle, filled->order, solution, job, rng, budget,
-                          have_fallback && job.target == Difficulty::hard, doomed, open);
-  if (budget.interrupted != StopReason::none || doomed) return std::nullopt;
+  std::vector<bool> keep;
+  if (job.target == Difficulty::extreme) {
+    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, open);
+  } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
+    keep = std::move(*level);
+  } else {
+    missed_level = budget.interrupted == StopReason::none;
+    return std::nullopt;
+  }
+  if (budget.interrupted != StopReason::none) return std::nullopt;
   puzzle.givens = givens_from(solution, keep);
   SolveLimits limits = budget.limits;
   limits.max_nodes = job.budget.nodes_per_attempt;
@@ -167,6 +191,10 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   budget.nodes_used += nodes;
   if (!ok) return std::nullopt;
   Grade g = grade(puzzle);
+  if (g.level != job.target) {
+    missed_level = true;
+    return std::nullopt;
+  }
   return Attempt{std::move(puzzle), solution, std::move(g), open};
 }
 
@@ -176,11 +204,10 @@ Failure stopped(StopReason r, int attempts) {
 
 }  // namespace
 
-// Plan: attempts k = 0..max_attempts-1, each from Rng(derive(job.seed, k)). An attempt whose grade
-// is the target is returned at once; otherwise the closest grade so far is remembered (the first
-// one wins ties) and returned after the last attempt, with the level it reached in its grade (a
-// tiny board may simply have no hard puzzles). No attempt proved unique: Failure "budget". The
-// deadline and the cancel flag end the job with a failure at once.
+// Plan: attempts k = 0..max_attempts-1, each from Rng(derive(job.seed, k)); the first attempt
+// whose puzzle has the target level is returned. There is never a substitute: when no attempt
+// reaches the level the job fails with reason "level" (or "budget" when no attempt even got a
+// proved puzzle). The deadline and the cancel flag end the job with a failure at once.
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel) {
   const auto start = Clock::now();
   Board base;
@@ -192,33 +219,24 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   SolveLimits limits;
   limits.cancel = cancel;
   if (job.budget.deadline_ms > 0) limits.deadline = start + std::chrono::milliseconds(job.budget.deadline_ms);
-  std::optional<GeneratedPuzzle> best;
-  int best_undecided = 0;
   GenStats stats;
-  const auto finish = [&](GeneratedPuzzle g) {
-    g.stats = stats;
-    g.stats.undecided = best_undecided;
-    g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    return g;
-  };
+  bool missed_level = false;
   for (int k = 0; k < std::max(1, job.budget.max_attempts); ++k) {
     if (cancel && cancel->load()) return stopped(StopReason::cancelled, k);
     if (limits.deadline && Clock::now() >= *limits.deadline) return stopped(StopReason::deadline, k);
     Rng rng(derive(job.seed, static_cast<std::uint64_t>(k)));
     StripBudget budget{job.budget.nodes_per_attempt, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
-    auto attempt = run_attempt(base, job, rng, budget, best.has_value());
+    auto attempt = run_attempt(base, job, rng, budget, missed_level);
     stats.nodes += budget.nodes_used;
     stats.attempts = k + 1;
     if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);
     if (!attempt) continue;
-    const int d = distance(attempt->grade.level, job.target);
-    if (best && distance(best->grade.level, job.target) <= d) continue;
-    best = GeneratedPuzzle{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, {}};
-    best_undecided = attempt->undecided;
-    if (d == 0) return finish(std::move(*best));
+    GeneratedPuzzle g{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, stats};
+    g.stats.undecided = attempt->undecided;
+    g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return g;
   }
-  if (!best) return Failure{"budget", stats.attempts};
-  return finish(std::move(*best));
+  return Failure{missed_level ? "level" : "budget", stats.attempts};
 }
 
 }  // namespace hidato

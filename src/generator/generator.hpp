@@ -2,7 +2,10 @@
 // make_puzzle(job) -> Result<GeneratedPuzzle>
 //
 // Three named steps, Signpost's shape: `fill` lays a random Hamiltonian path over the board,
-// `strip` removes givens while the puzzle stays unique, `confirm` re-verifies with a fresh solver.
+// `strip` builds the givens up and down to the level (easy..expert: the tier-limited grader
+// finishes it, the tier below does not, and no single given can go; extreme: minimal for the
+// exact solver and beyond deduction), `confirm` re-verifies with a fresh solver. A job either
+// gets its level or fails with reason "level"; there is no substitute.
 // Everything is a pure function of the job (its seed and budget): same job, same puzzle, on any
 // machine and thread count. The wall-clock deadline is only a safety net: when it fires the job
 // fails with reason "deadline"; it is never quietly retried.
@@ -44,6 +47,8 @@ struct PuzzleJob {  // fully determines one puzzle
   Difficulty target = Difficulty::medium;
   std::uint64_t seed = 0;
   WorkBudget budget;
+  bool order_by_score = false;  // the set prints its puzzles easiest first (`order: score`); not
+                                // an input of the generator, carried to the manifest for printing
   friend bool operator==(const PuzzleJob&, const PuzzleJob&) = default;
 };
 
@@ -51,7 +56,7 @@ struct GenStats {
   std::uint64_t nodes = 0;  // solver nodes over all attempts
   double ms = 0;
   int attempts = 0;
-  int undecided = 0;        // removal tests of the returned attempt the solver could not settle
+  int undecided = 0;        // extreme: removal tests of the returned attempt the solver could not settle
                             // within its per-call cap, even on a retry with 10x the cap (the
                             // given was kept; 0 = proven minimal)
 };
@@ -69,6 +74,18 @@ struct GeneratedPuzzle {
 // Numbrix parity impossible, unreadable mask), or nullopt when the spec can be generated.
 std::optional<std::string> check_spec(const BoardSpec& spec);
 std::vector<std::string> shape_names();
+
+// Fewest playable cells (after obstacles) a level needs; measured (see README "Difficulty"): on
+// smaller boards tier 1-2 deduction finishes every clue set, so the level cannot be reached.
+int min_cells_for(Difficulty level);
+// A problem when `level` cannot be reached on boards of `spec` (too few cells), else nullopt.
+// Assumes check_spec(spec) passed.
+std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
+
+// Bumped whenever the same job may give a different puzzle (recorded in the manifest's "tool";
+// a seed reproduces a puzzle only under the same generator version, a description always does).
+// 2: levels by deduction (build up + strip down with the grader), extreme.
+inline constexpr int generator_version = 2;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

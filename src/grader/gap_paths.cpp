@@ -64,6 +64,16 @@ class GapWalk {
   std::vector<std::uint64_t> seen_;  // per number of the gap: cells some complete path puts it on
 };
 
+// True when gap-paths walked this very gap before and none of its numbers changed since: the walk
+// would give the same answer, whose removals are already applied (or it gave up again).
+bool unchanged_since_memo(const GradeState& s, const Gap& g) {
+  const GapMemo* m = s.gap_memo(g.lo);
+  if (m == nullptr || m->hi != g.hi || m->below != g.below || m->above != g.above) return false;
+  for (int v = g.lo; v <= g.hi; ++v)
+    if (s.changed_since(v, m->tick)) return false;
+  return true;
+}
+
 }  // namespace
 
 // Tier 3. For each gap small enough to cross by hand (at most `gap_path_budget` partial paths),
@@ -72,6 +82,8 @@ Deductions gap_paths(const GradeState& s) {
   Deductions d;
   for (const Gap& g : gaps(s)) {
     if (g.below == no_cell && g.above == no_cell) continue;
+    if (unchanged_since_memo(s, g)) continue;
+    d.gap_memos.emplace_back(g.lo, GapMemo{g.hi, g.below, g.above, s.tick()});
     GapWalk walk(s, g, gap_path_budget);
     if (!walk.run()) continue;
     for (int v = g.lo; v <= g.hi; ++v)

@@ -13,6 +13,7 @@ GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell, std::uint
   cand_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
   count_.assign(static_cast<std::size_t>(n_) + 1, 0);
   cell_of_.assign(static_cast<std::size_t>(n_) + 1, no_cell);
+  stamp_.assign(static_cast<std::size_t>(n_) + 1, 1);
   value_at_.assign(static_cast<std::size_t>(n_), 0);
   if (puzzle.givens.size() != static_cast<std::size_t>(n_)) {
     broken_ = true;
@@ -84,6 +85,7 @@ bool GradeState::erase(int v, CellId c) {
   const std::uint64_t bit = std::uint64_t{1} << (c & 63);
   if ((word & bit) == 0) return false;
   word &= ~bit;
+  stamp_[v] = tick_;
   clear_by_cell(c, v);
   if (--count_[v] == 0) broken_ = true;
   return true;
@@ -98,6 +100,7 @@ void GradeState::place(int v, CellId c) {
   for (std::size_t w = 0; w < words_; ++w) r[w] = 0;
   r[c >> 6] = std::uint64_t{1} << (c & 63);
   count_[v] = 1;
+  stamp_[v] = tick_;
   cell_of_[v] = c;
   value_at_[c] = v;
   ++placed_;
@@ -114,6 +117,7 @@ void GradeState::place(int v, CellId c) {
 // number elsewhere, or no longer a candidate) marks the state broken: no solution exists.
 Applied GradeState::apply(const Deductions& d) {
   Applied out;
+  ++tick_;
   what_ifs_left_ -= std::min(what_ifs_left_, d.what_ifs);
   if (d.contradiction) {
     broken_ = true;
@@ -143,6 +147,11 @@ Applied GradeState::apply(const Deductions& d) {
     memos_.resize(static_cast<std::size_t>(n_) + 1);
     for (const auto& [lo, memo] : d.memos) memos_[lo] = memo;
   }
+  if (!broken_ && !d.gap_memos.empty()) {
+    gap_memos_.resize(static_cast<std::size_t>(n_) + 1);
+    for (const auto& [lo, memo] : d.gap_memos) gap_memos_[lo] = memo;
+  }
+  if (!broken_ && d.dead_end_tick != 0) dead_end_tick_ = d.dead_end_tick;
   return out;
 }
 

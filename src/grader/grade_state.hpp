@@ -30,12 +30,23 @@ struct ReachMemo {
   std::vector<std::uint64_t> visited;  // bitset over cells
 };
 
+// What gap-paths saw of one gap at tick `tick`: while no number of the gap changed since, the walk
+// gives the same answer, already applied. A cache only, like ReachMemo.
+struct GapMemo {
+  int hi = 0;
+  CellId below = no_cell;
+  CellId above = no_cell;
+  std::uint64_t tick = 0;
+};
+
 struct Deductions {
   std::vector<std::pair<int, CellId>> place;   // (value, cell): value v is at cell
   std::vector<std::pair<int, CellId>> remove;  // (value, cell): cell cannot hold v
   bool contradiction = false;                  // the position has no solution
   std::uint64_t what_ifs = 0;                  // trials spent (charged to the state's budget)
   std::vector<std::pair<int, ReachMemo>> memos;  // only-cell's per-gap memos (by lo), kept by apply()
+  std::vector<std::pair<int, GapMemo>> gap_memos;  // gap-paths' per-gap memos (by lo), kept by apply()
+  std::uint64_t dead_end_tick = 0;               // dead-end ran at this tick (0: did not run)
   bool empty() const { return place.empty() && remove.empty() && !contradiction; }
 };
 
@@ -108,6 +119,15 @@ class GradeState {
   }
   std::size_t placements_logged() const { return placement_log_.size(); }
 
+  // Change ticks (caches only): tick() counts apply() calls; changed_since(v, t) is true when v's
+  // candidates changed after tick t.
+  std::uint64_t tick() const { return tick_; }
+  bool changed_since(int v, std::uint64_t t) const { return stamp_[v] > t; }
+  const GapMemo* gap_memo(int lo) const {
+    return static_cast<std::size_t>(lo) < gap_memos_.size() && gap_memos_[lo].hi != 0 ? &gap_memos_[lo] : nullptr;
+  }
+  std::uint64_t dead_end_tick() const { return dead_end_tick_; }
+
  private:
   const std::uint64_t* row(int v) const { return cand_.data() + static_cast<std::size_t>(v) * words_; }
   std::uint64_t* row(int v) { return cand_.data() + static_cast<std::size_t>(v) * words_; }
@@ -124,6 +144,10 @@ class GradeState {
   std::uint64_t what_ifs_left_ = 0;
   std::vector<CellId> placement_log_;  // cells in the order they were placed
   std::vector<ReachMemo> memos_;       // by gap start lo; hi == 0 for none
+  std::vector<GapMemo> gap_memos_;     // by gap start lo; hi == 0 for none
+  std::uint64_t dead_end_tick_ = 0;
+  std::uint64_t tick_ = 1;
+  std::vector<std::uint64_t> stamp_;   // value -> tick of its last change
   std::vector<std::uint64_t> cand_;  // (n+1) rows of words_ words; row 0 unused
   std::vector<int> count_;           // popcount of each row
   std::size_t vwords_ = 0;           // words per row of by_cell_

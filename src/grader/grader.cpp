@@ -16,6 +16,7 @@ std::string_view to_string(Difficulty d) {
     case Difficulty::medium: return "medium";
     case Difficulty::hard: return "hard";
     case Difficulty::expert: return "expert";
+    case Difficulty::extreme: return "extreme";
   }
   return "easy";
 }
@@ -25,6 +26,7 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
   if (name == "medium") return Difficulty::medium;
   if (name == "hard") return Difficulty::hard;
   if (name == "expert") return Difficulty::expert;
+  if (name == "extreme") return Difficulty::extreme;
   return std::nullopt;
 }
 
@@ -35,7 +37,8 @@ std::vector<TechniqueInfo> grader_techniques() {
 }
 
 Difficulty level_for(int deepest_tier, bool needs_search) {
-  if (needs_search || deepest_tier >= 4) return Difficulty::expert;
+  if (needs_search) return Difficulty::extreme;
+  if (deepest_tier >= 4) return Difficulty::expert;
   if (deepest_tier == 3) return Difficulty::hard;
   if (deepest_tier == 2) return Difficulty::medium;
   return Difficulty::easy;

@@ -11,7 +11,13 @@
 
 namespace hidato {
 
-enum class Difficulty { easy, medium, hard, expert };
+// easy..expert name the deepest deduction tier a puzzle needs (1..4); extreme means deduction
+// alone does not finish it (it needs search). Generated extreme puzzles are also minimal for the
+// exact solver (see the generator).
+enum class Difficulty { easy, medium, hard, expert, extreme };
+inline constexpr int difficulty_count = 5;
+// The deduction tier a level promises (easy 1 .. expert 4); extreme has none (5).
+inline constexpr int tier_of(Difficulty d) { return static_cast<int>(d) + 1; }
 std::string_view to_string(Difficulty d);
 std::optional<Difficulty> parse_difficulty(std::string_view name);
 
@@ -56,7 +62,7 @@ struct TechniqueInfo {
 std::vector<TechniqueInfo> grader_techniques();
 
 // The level of a grade: easy = tier 1 only (or nothing to deduce), medium = tier 2,
-// hard = tier 3, expert = tier 4 or needs search.
+// hard = tier 3, expert = tier 4, extreme = needs search.
 Difficulty level_for(int deepest_tier, bool needs_search);
 
 }  // namespace hidato

@@ -77,11 +77,13 @@ struct Nearness {
   std::vector<std::uint64_t> near1, near2;
 };
 
-Nearness nearness(const GradeState& s) {
+// Only the rows of numbers with `wanted[v]` are filled (the others stay empty).
+Nearness nearness(const GradeState& s, const std::vector<char>& wanted) {
   const std::size_t words = s.words();
   Nearness out{std::vector<std::uint64_t>(static_cast<std::size_t>(s.n() + 1) * words, 0), {}};
   out.near2 = out.near1;
   for (int v = 1; v <= s.n(); ++v) {
+    if (!wanted[static_cast<std::size_t>(v)]) continue;
     std::uint64_t* one = out.near1.data() + static_cast<std::size_t>(v) * words;
     std::uint64_t* two = out.near2.data() + static_cast<std::size_t>(v) * words;
     s.for_each_candidate(v, [&](CellId c) {
@@ -204,12 +206,28 @@ Deductions only_value(const GradeState& s) {
 
 // Tier 3. A number v in a cell x needs v-1 on one neighbour of x and v+1 on another (only one of
 // them for 1 and N). Cells that lack such neighbours among the candidates are dead ends for v.
+// A cache skips numbers whose own candidates and those of their neighbours in sequence did not
+// change since the last pass (its removals were applied then): nothing new follows for them.
 Deductions dead_end(const GradeState& s) {
   Deductions d;
-  const Nearness near = nearness(s);
-  const std::size_t words = s.words();
+  d.dead_end_tick = s.tick();
+  const std::uint64_t last = s.dead_end_tick();
+  const auto n = static_cast<std::size_t>(s.n());
+  std::vector<char> check(n + 2, 0), wanted(n + 2, 0);
   for (int v = 1; v <= s.n(); ++v) {
     if (s.is_placed(v)) continue;
+    const bool changed = last == 0 || s.changed_since(v, last) || (v > 1 && s.changed_since(v - 1, last)) ||
+                         (v < s.n() && s.changed_since(v + 1, last));
+    if (!changed) continue;
+    check[static_cast<std::size_t>(v)] = 1;
+    wanted[static_cast<std::size_t>(v - 1)] = 1;
+    wanted[static_cast<std::size_t>(v + 1)] = 1;
+  }
+  wanted[n + 1] = 0;
+  const Nearness near = nearness(s, wanted);
+  const std::size_t words = s.words();
+  for (int v = 1; v <= s.n(); ++v) {
+    if (!check[static_cast<std::size_t>(v)]) continue;
     s.for_each_candidate(v, [&](CellId x) {
       const bool has_prev = v == 1 || bit_of(near.near1, words, v - 1, x);
       const bool has_next = v == s.n() || bit_of(near.near1, words, v + 1, x);

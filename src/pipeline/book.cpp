@@ -1,6 +1,7 @@
 // build_book: config -> jobs -> TBB pipeline -> manifest (streamed) -> timings -> rendered book.
 #include "pipeline/book.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -45,10 +46,22 @@ PrintRecord print_record(const ManifestEntry& e) {
   return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.grade.score, e.puzzle, e.solution};
 }
 
+// Manifest order (sets in config order), except that a set with `order: score` prints its
+// puzzles easiest first: a stable sort by grader score inside the set's run of entries.
 std::vector<PrintRecord> print_records(const Manifest& manifest) {
-  std::vector<PrintRecord> out;
+  std::vector<const ManifestEntry*> made;
   for (const auto& e : manifest.entries)
-    if (e.ok) out.push_back(print_record(e));
+    if (e.ok) made.push_back(&e);
+  for (std::size_t i = 0; i < made.size();) {
+    std::size_t j = i;
+    while (j < made.size() && made[j]->job.set_id == made[i]->job.set_id) ++j;
+    if (made[i]->job.order_by_score)
+      std::stable_sort(made.begin() + static_cast<std::ptrdiff_t>(i), made.begin() + static_cast<std::ptrdiff_t>(j),
+                       [](const ManifestEntry* a, const ManifestEntry* b) { return a->grade.score < b->grade.score; });
+    i = j;
+  }
+  std::vector<PrintRecord> out;
+  for (const ManifestEntry* e : made) out.push_back(print_record(*e));
   return out;
 }
 

@@ -27,10 +27,11 @@ const std::vector<std::string> book_keys = {"title",  "subtitle", "author",     
                                             "copyright", "isbn", "edition", "paper", "svg_per_puzzle"};
 const std::vector<std::string> set_keys = {"name",      "title",      "topology",   "shape",     "mask",
                                            "rows",      "cols",       "obstacles", "difficulty",
-                                           "count",     "deadline_ms", "budget",   "hide_ends"};
+                                           "count",     "deadline_ms", "budget",   "hide_ends", "order"};
+const std::vector<std::string> order_names = {"generation", "score"};
 const std::vector<std::string> budget_keys = {"nodes", "attempts"};
 const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
-const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert"};
+const std::vector<std::string> difficulty_names = {"easy", "medium", "hard", "expert", "extreme"};
 const std::vector<std::string> format_names = {"pdf", "svg", "cover"};
 
 struct Context {
@@ -51,6 +52,7 @@ struct SetFields {
   std::optional<Difficulty> difficulty;
   std::optional<std::uint64_t> nodes;
   std::optional<bool> hide_ends;
+  std::optional<bool> order_by_score;
   bool mask_problem = false;  // the mask was given but is unusable (already reported)
 };
 
@@ -160,6 +162,12 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
   if (auto n = map["deadline_ms"]) f.deadline_ms = read_small(n, key("deadline_ms"), 0, 86'400'000, p);
   if (auto n = map["budget"]) read_budget(n, key("budget"), f, p);
   if (auto n = map["hide_ends"]) f.hide_ends = read_bool(n, key("hide_ends"), p);
+  if (auto n = map["order"]) {
+    const auto o = read_enum<std::string>(n, key("order"), "order", order_names, [](const std::string& s) {
+      return s == "generation" || s == "score" ? std::optional<std::string>(s) : std::nullopt;
+    }, p);
+    if (o) f.order_by_score = *o == "score";
+  }
   if (f.shape && f.shape != "mask" && f.mask)
     p.add(map["mask"], key("mask"), "give either a shape or a mask, not both");
   return f;
@@ -199,12 +207,18 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
   }
   out.difficulty = pick(own.difficulty, def.difficulty, Difficulty::medium);
   out.count = pick(own.count, def.count, 1);
+  out.order_by_score = pick(own.order_by_score, def.order_by_score, false);
   out.budget.nodes_per_attempt = pick(own.nodes, def.nodes, builtin_budget.nodes_per_attempt);
   out.budget.max_attempts = pick(own.attempts, def.attempts, builtin_budget.max_attempts);
   out.budget.deadline_ms = pick(own.deadline_ms, def.deadline_ms, builtin_budget.deadline_ms);
   if (p.size() != before || own.mask_problem || def.mask_problem) return false;
   if (auto why = check_spec(b)) {
     p.add(at, path, *why);
+    return false;
+  }
+  if (auto why = check_level(b, out.difficulty)) {
+    const std::string key = own.difficulty ? ".difficulty" : "";
+    p.add(own.difficulty ? at["difficulty"] : at, path + key, *why);
     return false;
   }
   return true;

@@ -53,6 +53,7 @@ struct SetSpec {
   Difficulty difficulty = Difficulty::medium;
   int count = 1;
   WorkBudget budget;
+  bool order_by_score = false;  // `order: score` (easiest first by grader score); default `generation`
   SourceLoc loc;    // where the set's entry starts
   friend bool operator==(const SetSpec&, const SetSpec&) = default;
 };

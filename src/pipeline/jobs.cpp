@@ -41,6 +41,7 @@ std::vector<BookJob> expand_jobs(const BookSpec& spec) {
       job.target = set.difficulty;
       job.seed = job_seed(spec.book.seed, set.name, static_cast<std::uint64_t>(i));
       job.budget = set.budget;
+      job.order_by_score = set.order_by_score;
       jobs.push_back(BookJob{ordinal++, std::move(job)});
     }
   }

@@ -158,6 +158,7 @@ Json spec_json(const PuzzleJob& job) {
   j["budget"] = Json{{"nodes", job.budget.nodes_per_attempt},
                      {"attempts", job.budget.max_attempts},
                      {"deadline_ms", job.budget.deadline_ms}};
+  if (job.order_by_score) j["order"] = "score";
   return j;
 }
 
@@ -182,6 +183,9 @@ void spec_from(const Fields& f, PuzzleJob& job) {
   job.budget.nodes_per_attempt = b.count("nodes");
   job.budget.max_attempts = b.small("attempts", 1, int_max);
   job.budget.deadline_ms = b.small("deadline_ms", 0, int_max);
+  if (f.has("order") && f.text("order") != "score" && f.text("order") != "generation")
+    f.fail("order", "expected 'generation' or 'score', got '" + printable(f.text("order")) + "'");
+  job.order_by_score = f.has("order") && f.text("order") == "score";
 }
 
 Json grade_json(const Grade& g) {
@@ -305,7 +309,7 @@ void check_entries(const Fields& f, const ManifestHeader& h, const std::vector<M
 
 ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard) {
   ManifestHeader h;
-  h.tool = std::string("hidato ") + HIDATO_VERSION;
+  h.tool = std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version);
   h.config_name = spec.config_name;
   h.config_digest = spec.config_digest;
   h.book = spec.book;
@@ -404,7 +408,7 @@ void ManifestWriter::commit() {
   int made = 0, failed = 0;
   for (const SetCount& s : sets_) {
     Json levels = Json::object();
-    for (int l = 0; l < 4; ++l)
+    for (int l = 0; l < difficulty_count; ++l)
       if (s.by_level[l]) levels[std::string(to_string(static_cast<Difficulty>(l)))] = s.by_level[l];
     sets.push_back(Json{{"name", s.name}, {"made", s.made}, {"failed", s.failed}, {"grades", levels}});
     made += s.made;

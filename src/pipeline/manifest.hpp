@@ -77,7 +77,7 @@ class ManifestWriter {
     std::string name;
     int made = 0;
     int failed = 0;
-    int by_level[4] = {0, 0, 0, 0};
+    int by_level[difficulty_count] = {};
   };
   std::filesystem::path file_;
   std::filesystem::path tmp_;

@@ -1,6 +1,8 @@
 // bench_generator: time per puzzle, clue ratio and grade distribution of make_puzzle.
 //
 //   bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--size N] [--level L] [--paths]
+//   bench_generator --speed [--n PUZZLES]   the goal table (square8 hard/expert 10..30, hex6/square4 20x20)
+//   bench_generator --hits [--n SEEDS]      the hit table (level on attempt 0 or 1)
 //
 // Prints one line per (topology, size, level): median and 95th percentile milliseconds per
 // puzzle, median clue ratio (givens / cells), median grader score, failures, and how many
@@ -30,7 +32,7 @@ double percentile(std::vector<double> v, double p) {
 
 void bench_spec(Topology t, int rows, int cols, Difficulty level, int n) {
   std::vector<double> ms, ratio, score;
-  int levels[4] = {0, 0, 0, 0};
+  int levels[5] = {0, 0, 0, 0, 0};
   int failed = 0, undecided = 0;
   for (int i = 0; i < n; ++i) {
     PuzzleJob job;
@@ -53,10 +55,10 @@ void bench_spec(Topology t, int rows, int cols, Difficulty level, int n) {
     ++levels[static_cast<int>(g.grade.level)];
   }
   std::printf("%-8s %3dx%-3d %-7s n=%-3d median %9.2f ms  p95 %9.2f ms  clues %5.1f%%  score %6.1f  failed %d  "
-              "levels e/m/h/x %d/%d/%d/%d  not-proven-minimal %d\n",
+              "levels e/m/h/x/X %d/%d/%d/%d/%d  not-proven-minimal %d\n",
               std::string(to_string(t)).c_str(), rows, cols, std::string(to_string(level)).c_str(), n,
               percentile(ms, 0.5), percentile(ms, 0.95), 100 * percentile(ratio, 0.5), percentile(score, 0.5),
-              failed, levels[0], levels[1], levels[2], levels[3], undecided);
+              failed, levels[0], levels[1], levels[2], levels[3], levels[4], undecided);
   std::fflush(stdout);
 }
 
@@ -78,24 +80,76 @@ void bench_paths(Topology t, int side, int n) {
               percentile(mix_ms, 0.5));
 }
 
+// The hit table: share of requests that got their level within the first two attempts, over
+// sizes 7..20, the three topologies, 0% and 15% holes and the shapes rect, circle and heart.
+void bench_hits(const std::vector<int>& sides, int n, const std::string& only) {
+  std::printf("\nhit table: requests that got their level on attempt 0 or 1 (shapes rect/circle/heart, holes 0%%/15%%, %d seeds each)\n", n);
+  std::printf("%-8s %5s  %-7s %-7s %-7s %-7s\n", "topology", "size", "easy", "medium", "hard", "expert");
+  int all = 0, all_hits = 0;
+  for (Topology t : {Topology::square8, Topology::hex6, Topology::square4}) {
+    if (!only.empty() && only != to_string(t)) continue;
+    for (int side : sides) {
+      std::printf("%-8s %2dx%-2d ", std::string(to_string(t)).c_str(), side, side);
+      for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert}) {
+        int asked = 0, hits = 0;
+        for (const char* shape : {"rect", "circle", "heart"})
+          for (double holes : {0.0, 0.15})
+            for (int i = 0; i < n; ++i) {
+              PuzzleJob job;
+              job.board = BoardSpec{t, shape, "", side, side, holes, false};
+              job.target = d;
+              job.seed = job_seed(2026, std::string("hits-") + shape, static_cast<std::uint64_t>(i));
+              job.budget.max_attempts = 2;
+              const auto r = make_puzzle(job);
+              ++asked;
+              hits += r.ok() && r.value().grade.level == d ? 1 : 0;
+            }
+        std::printf(" %5.1f%%", 100.0 * hits / asked);
+        std::fflush(stdout);
+        all += asked;
+        all_hits += hits;
+      }
+      std::printf("\n");
+    }
+  }
+  std::printf("overall %d of %d requests (%.1f%%)\n", all_hits, all, 100.0 * all_hits / std::max(1, all));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, paths = false;
+  bool quick = false, paths = false, hits = false, speed = false;
   int n = 20;
   std::string only, level;
   int size = 0;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true, n = 5;
     else if (!std::strcmp(argv[i], "--paths")) paths = true;
+    else if (!std::strcmp(argv[i], "--hits")) hits = true;
+    else if (!std::strcmp(argv[i], "--speed")) speed = true;
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) n = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--size") && i + 1 < argc) size = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
     else {
-      std::fprintf(stderr, "usage: bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--size N] [--level L] [--paths]\n");
+      std::fprintf(stderr, "usage: bench_generator [--quick] [--n PUZZLES] [--only TOPOLOGY] [--size N] [--level L] [--paths] [--speed] [--hits]\n");
       return 1;
     }
+  }
+  if (hits) {
+    const std::vector<int> sides = quick ? std::vector<int>{7, 10} : std::vector<int>{7, 10, 15, 20};
+    bench_hits(size ? std::vector<int>{size} : sides, quick ? 1 : n, only);
+    return 0;
+  }
+  if (speed) {  // the goal table: square8 hard/expert, and hex6/square4 at about the same cell count
+    struct Row { Topology t; int side; };
+    const std::vector<Row> rows = {{Topology::square8, 10}, {Topology::square8, 15}, {Topology::square8, 20},
+                                   {Topology::square8, 30}, {Topology::hex6, 20},    {Topology::square4, 20}};
+    for (const Row r : rows)
+      if ((only.empty() || only == to_string(r.t)) && (size == 0 || size == r.side))
+        for (Difficulty d : {Difficulty::hard, Difficulty::expert})
+          if (level.empty() || level == to_string(d)) bench_spec(r.t, r.side, r.side, d, r.side >= 30 ? std::max(1, n / 4) : n);
+    return 0;
   }
   for (Topology t : {Topology::square8, Topology::hex6, Topology::square4})
     if ((only.empty() || only == to_string(t)) && (paths || size == 0)) bench_paths(t, 40, quick ? 5 : 20);
@@ -105,7 +159,7 @@ int main(int argc, char** argv) {
   for (Topology t : {Topology::square8, Topology::hex6, Topology::square4}) {
     if (!only.empty() && only != to_string(t)) continue;
     for (const Size s : sizes)
-      for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert})
+      for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert, Difficulty::extreme})
         if ((size == 0 || size == s.rows) && (level.empty() || level == to_string(d)))
           bench_spec(t, s.rows, s.cols, d, s.rows >= 30 ? std::max(1, n / 4) : n);
   }

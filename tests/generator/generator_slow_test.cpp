@@ -1,5 +1,5 @@
 // Bigger boards (label slow): every shape and topology at 15x15 with 20% obstacles (medium):
-// unique, valid, connected and reproducible; a 15x15 expert puzzle is minimal up to the removal
+// unique, valid, connected and reproducible; a 15x15 extreme puzzle is minimal up to the removal
 // tests the solver's per-call cap left open (reported in GenStats.undecided).
 #include <gtest/gtest.h>
 
@@ -29,10 +29,10 @@ TEST(GeneratorSlow, BigBoardsOnEveryShapeAndTopology) {
 
 // Every given the generator kept as decided is needed: at most `stats.undecided` givens (removal
 // tests the solver could not settle within the generator's per-call cap) may turn out removable.
-TEST(GeneratorSlow, FifteenByFifteenExpertIsMinimalUpToOpenTests) {
+TEST(GeneratorSlow, FifteenByFifteenExtremeIsMinimalUpToOpenTests) {
   PuzzleJob job;
   job.board = BoardSpec{Topology::square8, "rect", "", 15, 15, 0.0, false};
-  job.target = Difficulty::expert;
+  job.target = Difficulty::extreme;
   job.seed = 5;
   const auto r = make_puzzle(job);
   ASSERT_TRUE(r.ok()) << r.failure().reason;

@@ -20,7 +20,7 @@ PuzzleJob small_job(Topology t, const std::string& shape, double obstacles, std:
   job.board = BoardSpec{t, shape, "", side, side, obstacles, false};
   job.target = d;
   job.seed = seed;
-  job.budget.max_attempts = 4;
+  job.budget.max_attempts = 20;
   return job;
 }
 
@@ -35,6 +35,31 @@ PuzzleJob small_job(Topology t, const std::string& shape, double obstacles, std:
     const auto r = count_solutions(q, 2);
     if (r.verdict != Verdict::multiple)
       return ::testing::AssertionFailure() << "given " << v << " can go (" << to_string(r.verdict) << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// A fresh grader limited to `tier` (not the generator's code) finishes the puzzle.
+bool finishes(const Puzzle& p, int tier) {
+  if (tier == 0) return count_givens(p.givens) == p.board.size();
+  GradeLimits limits;
+  limits.max_tier = tier;
+  return !grade(p, limits).needs_search;
+}
+
+// The promise of a level L < extreme: tier(L) finishes it, tier(L) - 1 does not, and removing any
+// one given (1 and N only with hidden ends) leaves a puzzle tier(L) cannot finish.
+::testing::AssertionResult keeps_level_promise(const Puzzle& p, Difficulty level, bool hide_ends) {
+  const int tier = tier_of(level);
+  if (!finishes(p, tier)) return ::testing::AssertionFailure() << "tier " << tier << " does not finish it";
+  if (finishes(p, tier - 1)) return ::testing::AssertionFailure() << "tier " << tier - 1 << " already finishes it";
+  const int n = p.board.size();
+  for (CellId c = 0; c < n; ++c) {
+    const int v = p.givens[static_cast<std::size_t>(c)];
+    if (v == 0 || (!hide_ends && (v == 1 || v == n))) continue;
+    Puzzle q = p;
+    q.givens[static_cast<std::size_t>(c)] = 0;
+    if (finishes(q, tier)) return ::testing::AssertionFailure() << "given " << v << " can go at tier " << tier;
   }
   return ::testing::AssertionSuccess();
 }
@@ -54,7 +79,8 @@ std::string case_name(const ::testing::TestParamInfo<Case>& param) {
 TEST_P(GeneratedPuzzleProperties, UniqueValidConnectedReproducible) {
   const auto& [t, shape, obstacles, seed] = GetParam();
   const Difficulty level = static_cast<Difficulty>(seed % 4);
-  const PuzzleJob job = small_job(t, shape, obstacles, seed, level);
+  const PuzzleJob job = small_job(t, shape, obstacles, seed, level, 8);
+  if (check_level(job.board, level)) GTEST_SKIP() << "too few cells for " << to_string(level);
   const auto r = make_puzzle(job);
   ASSERT_TRUE(r.ok()) << r.failure().reason;
   const GeneratedPuzzle& g = r.value();
@@ -74,9 +100,8 @@ TEST_P(GeneratedPuzzleProperties, UniqueValidConnectedReproducible) {
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(describe(again.value().puzzle), describe(p));
   EXPECT_EQ(again.value().solution, g.solution);
-  if (g.job.target >= Difficulty::hard) {
-    EXPECT_TRUE(is_minimal(p, false));
-  }
+  EXPECT_EQ(g.grade.level, level);
+  EXPECT_TRUE(keeps_level_promise(p, level, false));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -93,22 +118,59 @@ TEST(Generator, DifferentSeedsGiveDifferentPuzzles) {
   EXPECT_NE(a.value().solution, b.value().solution);
 }
 
-TEST(Generator, ExpertIsMinimalWithHiddenEnds) {
-  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 3, Difficulty::expert, 6);
+TEST(Generator, ExtremeIsMinimalWithHiddenEnds) {
+  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 3, Difficulty::extreme, 8);
   job.board.hide_ends = true;
+  job.budget.max_attempts = 20;
   const auto r = make_puzzle(job);
   ASSERT_TRUE(r.ok()) << r.failure().reason;
   EXPECT_EQ(count_solutions(r.value().puzzle, 2).verdict, Verdict::unique);
   EXPECT_TRUE(is_minimal(r.value().puzzle, true));
+  EXPECT_TRUE(r.value().grade.needs_search);
+  EXPECT_EQ(r.value().grade.level, Difficulty::extreme);
 }
 
-TEST(Generator, HardAndExpertAreMinimalOnEveryTopology) {
+TEST(Generator, LevelsKeepTheirPromiseWithHiddenEnds) {
+  for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert}) {
+    PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 5, d, 9);
+    job.board.hide_ends = true;
+    const auto r = make_puzzle(job);
+    ASSERT_TRUE(r.ok()) << to_string(d) << ": " << r.failure().reason;
+    EXPECT_TRUE(keeps_level_promise(r.value().puzzle, d, true)) << to_string(d);
+  }
+}
+
+// Many seeds per topology and level (10x10, the sizes books use most).
+TEST(Generator, EveryLevelKeepsItsPromiseOnManySeeds) {
   for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
-    for (Difficulty d : {Difficulty::hard, Difficulty::expert}) {
-      const auto r = make_puzzle(small_job(t, "rect", 0.0, 21, d, 6));
-      ASSERT_TRUE(r.ok()) << r.failure().reason;
-      EXPECT_TRUE(is_minimal(r.value().puzzle, false)) << to_string(t) << " " << to_string(d);
-    }
+    for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert})
+      for (std::uint64_t seed = 100; seed < 104; ++seed) {
+        const auto r = make_puzzle(small_job(t, "rect", 0.0, seed, d, 10));
+        ASSERT_TRUE(r.ok()) << to_string(t) << " " << to_string(d) << " " << seed << ": " << r.failure().reason;
+        const Puzzle& p = r.value().puzzle;
+        EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique);
+        EXPECT_EQ(r.value().grade.level, d);
+        EXPECT_TRUE(keeps_level_promise(p, d, false)) << to_string(t) << " " << to_string(d) << " " << seed;
+      }
+}
+
+TEST(Generator, CheckLevelRefusesBoardsTooSmallForTheLevel) {
+  const BoardSpec four{Topology::square8, "rect", "", 4, 4, 0.0, false};
+  EXPECT_FALSE(check_level(four, Difficulty::hard));
+  ASSERT_TRUE(check_level(four, Difficulty::expert));
+  EXPECT_EQ(*check_level(four, Difficulty::expert),
+            "level 'expert' needs at least 49 playable cells; shape 'rect' at 4x4 has 16 (smaller boards are "
+            "finished by easier deduction whatever the givens)");
+  EXPECT_FALSE(check_level(BoardSpec{Topology::square8, "rect", "", 7, 7, 0.0, false}, Difficulty::expert));
+}
+
+TEST(Generator, UnreachableLevelFailsWithReasonLevel) {
+  // A 2x2 square8 board is finished by tier 1 or 2 whatever the givens: never expert.
+  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 1, Difficulty::expert, 2);
+  const auto r = make_puzzle(job);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason, "level");
+  EXPECT_EQ(r.failure().attempts, job.budget.max_attempts);
 }
 
 TEST(Generator, EasierLevelsKeepMoreGivens) {

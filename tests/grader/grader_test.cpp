@@ -35,7 +35,7 @@ Values unique_solution(const Puzzle& p) {
 }
 
 TEST(Difficulty, NamesRoundTrip) {
-  for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert})
+  for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert, Difficulty::extreme})
     EXPECT_EQ(parse_difficulty(to_string(d)), d);
   EXPECT_EQ(parse_difficulty("Hard"), std::nullopt);
   EXPECT_EQ(parse_difficulty(""), std::nullopt);
@@ -47,7 +47,7 @@ TEST(Difficulty, LevelFollowsDeepestTierAndSearch) {
   EXPECT_EQ(level_for(2, false), Difficulty::medium);
   EXPECT_EQ(level_for(3, false), Difficulty::hard);
   EXPECT_EQ(level_for(4, false), Difficulty::expert);
-  EXPECT_EQ(level_for(1, true), Difficulty::expert);
+  EXPECT_EQ(level_for(1, true), Difficulty::extreme);
 }
 
 TEST(Techniques, NamesAreStableKebabCaseAndTiersAscend) {
@@ -153,7 +153,7 @@ TEST(Grade, PuzzleWithTwoSolutionsNeedsSearch) {
   ASSERT_EQ(count_solutions(p, 2).verdict, Verdict::multiple);
   const Grade g = grade(p);
   EXPECT_TRUE(g.needs_search);
-  EXPECT_EQ(g.level, Difficulty::expert);
+  EXPECT_EQ(g.level, Difficulty::extreme);
   EXPECT_GE(g.score, 400);
 }
 
@@ -164,7 +164,7 @@ TEST(Grade, BrokenGivensDoNotCrash) {
     p.givens = givens;
     const Grade g = grade(p);
     EXPECT_TRUE(g.needs_search);
-    EXPECT_EQ(g.level, Difficulty::expert);
+    EXPECT_EQ(g.level, Difficulty::extreme);
   }
 }
 
@@ -173,7 +173,7 @@ TEST(Grade, PassBudgetStopsTheLadder) {
   EXPECT_FALSE(grade(p).needs_search);
   const Grade g = grade(p, GradeLimits{2});
   EXPECT_TRUE(g.needs_search);
-  EXPECT_EQ(g.level, Difficulty::expert);
+  EXPECT_EQ(g.level, Difficulty::extreme);
 }
 
 TEST(Grade, IsDeterministic) {

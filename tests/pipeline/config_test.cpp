@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "pipeline/book.hpp"
 #include "pipeline/book_spec.hpp"
 #include "pipeline/jobs.hpp"
 #include "pipeline/yaml_check.hpp"
@@ -157,12 +158,23 @@ TEST(Config, MaskIsFoundBesideTheConfig) {
   const auto dir = std::filesystem::temp_directory_path() / "hidato-pipeline-mask-test";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "blob.txt") << ".##.\n####\n####\n.##.\n";
-  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt}]\n",
+  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt, difficulty: easy}]\n",
                                      "book.yaml", dir);
   ASSERT_EQ(s.sets.size(), 1u);
   EXPECT_EQ(s.sets[0].board.shape, "mask");
   EXPECT_EQ(s.sets[0].board.mask_file, (dir / "blob.txt").string());
   std::filesystem::remove_all(dir);
+}
+
+TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {
+  try {
+    parse_book_spec("book: {formats: []}\nsets:\n  - {name: a, rows: 4, cols: 4, difficulty: expert}\n", "b.yaml", here);
+    FAIL() << "expected a refusal";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "b.yaml:3:45: sets[0].difficulty: level 'expert' needs at least 49 playable cells; shape 'rect' at "
+              "4x4 has 16 (smaller boards are finished by easier deduction whatever the givens)");
+  }
 }
 
 TEST(Config, BundledMaskIsRecordedByName) {
@@ -316,4 +328,29 @@ TEST(Config, ShippedConfigsGiveEvenBooksOfAtLeast24Pages) {
 }
 
 }  // namespace
+
+TEST(Config, OrderScoreSortsASetEasiestFirstAndLeavesOthersInGenerationOrder) {
+  const BookSpec s = parse_book_spec(
+      "book: {formats: []}\nsets:\n  - {name: a, rows: 5, cols: 5, order: score}\n  - {name: b, rows: 5, cols: 5}\n",
+      "b.yaml", here);
+  ASSERT_EQ(s.sets.size(), 2u);
+  EXPECT_TRUE(s.sets[0].order_by_score);
+  EXPECT_FALSE(s.sets[1].order_by_score);
+  Manifest m;
+  const double scores[] = {300, 100, 200, 50, 10};
+  for (int i = 0; i < 5; ++i) {
+    ManifestEntry e;
+    e.ok = true;
+    e.job.set_id = i < 3 ? "a" : "b";
+    e.job.order_by_score = i < 3;
+    e.grade.score = scores[i];
+    e.puzzle = "p" + std::to_string(i);
+    m.entries.push_back(e);
+  }
+  std::string order;
+  for (const auto& r : print_records(m)) order += r.puzzle + " ";
+  EXPECT_EQ(order, "p1 p2 p0 p3 p4 ");
+  EXPECT_THROW(parse_book_spec("book: {formats: []}\nsets:\n  - {name: a, order: hardest}\n", "b.yaml", here), InputError);
+}
+
 }  // namespace hidato
