@@ -69,6 +69,7 @@ Json spec_json(const PuzzleJob& job) {
   j["cols"] = s.cols;
   j["obstacles"] = s.obstacles;
   j["hide_ends"] = s.hide_ends;
+  if (s.shape == "grown") j["fill"] = s.fill;
   j["difficulty"] = std::string(to_string(job.target));
   j["budget"] = Json{{"nodes", job.budget.nodes_per_attempt},
                      {"attempts", job.budget.max_attempts},
@@ -90,6 +91,7 @@ void spec_from(const Json& j, PuzzleJob& job) {
   s.cols = j.at("cols").get<int>();
   s.obstacles = j.at("obstacles").get<double>();
   s.hide_ends = j.at("hide_ends").get<bool>();
+  if (j.contains("fill")) s.fill = j.at("fill").get<double>();
   const Json& b = j.at("budget");
   job.budget.nodes_per_attempt = b.at("nodes").get<std::uint64_t>();
   job.budget.max_attempts = b.at("attempts").get<int>();
