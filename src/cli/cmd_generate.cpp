@@ -57,6 +57,7 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.spec.rows = static_cast<int>(parse_number_in(vm["rows"].as<std::string>(), -int_max, int_max, "--rows"));
   o.spec.cols = static_cast<int>(parse_number_in(vm["cols"].as<std::string>(), -int_max, int_max, "--cols"));
   o.spec.obstacles = vm["obstacles"].as<double>();
+  o.spec.fill = vm["fill"].as<double>();
   o.spec.hide_ends = vm.count("hide-ends") > 0;
   const auto level = vm["difficulty"].as<std::string>();
   const auto d = parse_difficulty(level);
@@ -164,11 +165,12 @@ po::options_description generate_options() {
       ("help,h", "show this help")
       ("topology,t", po::value<std::string>()->default_value("square8"), "square8 (Hidato), square4 (Numbrix) or hex6")
       ("shape,s", po::value<std::string>()->default_value("rect"),
-       "rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, or mask (with --mask)")
+       "rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, grown (with --fill), or mask (with --mask)")
       ("mask", po::value<std::string>(), "mask file (a text picture; a name looks in templates/shapes/)")
       ("rows,r", po::value<std::string>()->default_value("10"), "rows of the shape's box (2 to 200)")
       ("cols,c", po::value<std::string>()->default_value("10"), "columns of the shape's box (2 to 200)")
       ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
+      ("fill", po::value<double>()->default_value(0.65), "shape grown: share of the box the path visits, [0.2, 1]")
       ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard, expert (deduction tiers 1-4) or extreme (needs search)")
       ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); puzzle i uses derive(N, i), puzzle 0 uses N")
       ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")

@@ -74,6 +74,11 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
     s << "obstacle ratio " << spec.obstacles << " is out of range [0, 0.5)";
     return s.str();
   }
+  if (spec.shape == "grown" && !(spec.fill >= 0.2 && spec.fill <= 1.0)) {
+    std::ostringstream s;
+    s << "fill " << spec.fill << " is out of range [0.2, 1]";
+    return s.str();
+  }
   if (spec.shape != "mask" && (spec.rows < 2 || spec.cols < 2 || spec.rows > max_side || spec.cols > max_side))
     return "rows and cols must be between 2 and " + std::to_string(max_side) + " (got " + size_text(spec) + ")";
   Mask mask;
@@ -122,6 +127,7 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   } catch (const InputError&) {
     return std::nullopt;  // check_spec reports it
   }
+  if (spec.shape == "grown") cells = static_cast<int>(std::ceil(spec.fill * cells - 1e-9));
   const int left = cells - obstacle_count(spec.obstacles, cells);
   if (left >= min_cells_for(level)) return std::nullopt;
   return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +

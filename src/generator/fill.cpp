@@ -46,6 +46,18 @@ int backbite_head(const Board& board, PathState& p, Rng& rng) {
   return i;
 }
 
+// The board of the cells on `order` (a path over `board`), and the path renumbered to it.
+CarvedBoard board_of_path(const Board& board, const CellOrder& order) {
+  std::vector<bool> playable(static_cast<std::size_t>(board.rows() * board.cols()), false);
+  for (CellId c : order) {
+    const Coord at = board.coord(c);
+    playable[static_cast<std::size_t>(at.row * board.cols() + at.col)] = true;
+  }
+  CarvedBoard out{Board(board.topology(), board.rows(), board.cols(), std::move(playable)), {}};
+  for (CellId c : order) out.order.push_back(out.board.cell_at(board.coord(c)));
+  return out;
+}
+
 PathState state_of(const Board& board, CellOrder order) {
   PathState p{std::move(order), std::vector<int>(static_cast<std::size_t>(board.size()), -1)};
   for (int i = 0; i < p.length(); ++i) p.pos[static_cast<std::size_t>(p.at(i))] = i;
@@ -206,15 +218,30 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
     for (int i = cut.at; i < p.length(); ++i) p.pos[static_cast<std::size_t>(p.at(i))] = i;
     carved += cut.count;
   }
-  std::vector<bool> playable(static_cast<std::size_t>(board.rows() * board.cols()), false);
-  for (CellId c = 0; c < board.size(); ++c)
-    if (!hole[static_cast<std::size_t>(c)]) {
-      const Coord at = board.coord(c);
-      playable[static_cast<std::size_t>(at.row * board.cols() + at.col)] = true;
+  return board_of_path(board, p.order);
+}
+
+std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps) {
+  const int target = std::min(box.size(), std::max(4, static_cast<int>(std::ceil(share * box.size() - 1e-9))));
+  PathState p{{}, std::vector<int>(static_cast<std::size_t>(box.size()), -1)};
+  const CellId start = static_cast<CellId>(rng.below(box.size()));
+  p.order.push_back(start);
+  p.pos[static_cast<std::size_t>(start)] = 0;
+  std::vector<CellId> free;
+  for (std::uint64_t step = 0; p.length() < target; ++step) {
+    if (step >= max_steps) return std::nullopt;
+    free.clear();
+    for (CellId nb : box.neighbours(p.at(p.length() - 1)))
+      if (p.where(nb) < 0) free.push_back(nb);
+    if (free.empty()) {
+      if (p.length() >= 3) backbite_tail(box, p, rng);
+      continue;
     }
-  CarvedBoard out{Board(board.topology(), board.rows(), board.cols(), std::move(playable)), {}};
-  for (CellId c : p.order) out.order.push_back(out.board.cell_at(board.coord(c)));
-  return out;
+    const CellId next = free[static_cast<std::size_t>(rng.below(static_cast<int>(free.size())))];
+    p.pos[static_cast<std::size_t>(next)] = p.length();
+    p.order.push_back(next);
+  }
+  return board_of_path(box, p.order);
 }
 
 int slack_at(const Board& board, const CellOrder& order, int i) {

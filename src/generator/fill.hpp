@@ -38,6 +38,12 @@ struct CarvedBoard {
 };
 CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng, const StopCheck& stop = {});
 
+// Villalba's path-grown board: a random self-avoiding path wanders inside `box` (random free
+// neighbour at the tail; when stuck, a backbite at the tail frees it) until it has visited
+// ceil(share * cells) cells; the board is the visited cells, holes what it never visited, and the
+// path is a Hamiltonian path of it by construction. nullopt when `max_steps` run out first.
+std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps);
+
 // Slack of the path at its interior cells: for each cell, how many cells touch both its path
 // neighbours (the places a solver must choose between when the cell is blank). Lower slack means
 // a more forced path, and a more forced path needs fewer givens to be unique.

@@ -30,10 +30,16 @@ struct Attempt {
 // fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then
 // annealed towards low slack: a forced path needs far fewer givens (10x10 square8: about 30%
 // of the cells for a freely mixed path, 21% after annealing).
+// Shape `grown`: the board itself is the cells a random path visits in the box (grow_board).
 // Polls `stop` (deadline, cancel) throughout; the caller discards the result once it fired.
-std::optional<CarvedBoard> fill(const Board& base, double obstacles, Rng& rng, const StopCheck& stop) {
-  auto order = find_hamiltonian_path(base, rng, 4000ull * static_cast<std::uint64_t>(base.size()) + 100000, stop);
+std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, Rng& rng, const StopCheck& stop) {
+  const std::uint64_t steps = 4000ull * static_cast<std::uint64_t>(box.size()) + 100000;
+  std::optional<CarvedBoard> grown;
+  if (spec.shape == "grown" && !(grown = grow_board(box, spec.fill, rng, steps))) return std::nullopt;
+  const Board& base = grown ? grown->board : box;
+  auto order = grown ? std::optional<CellOrder>(grown->order) : find_hamiltonian_path(base, rng, steps, stop);
   if (!order) return std::nullopt;
+  const double obstacles = spec.obstacles;
   backbite(base, *order, rng, mix_moves_per_cell * base.size(), stop);
   const int holes = obstacle_count(obstacles, base.size());
   CarvedBoard carved = holes == 0 ? CarvedBoard{base, std::move(*order)} : carve_holes(base, std::move(*order), holes, rng, stop);
@@ -168,7 +174,7 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 // puzzle misses the level (`missed_level`) is nullopt too.
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
                                    bool& missed_level) {
-  auto filled = fill(base, job.board.obstacles, rng, [&] { return interrupted(budget); });
+  auto filled = fill(base, job.board, rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};

@@ -30,6 +30,7 @@ struct BoardSpec {
   int cols = 10;
   double obstacles = 0.0;      // fraction of the shape's cells turned into holes, [0, 0.5)
   bool hide_ends = false;      // when true, 1 and N need not be shown
+  double fill = 0.65;          // shape "grown": share of the rows x cols box the path visits, [0.2, 1]
   friend bool operator==(const BoardSpec&, const BoardSpec&) = default;
 };
 

@@ -154,6 +154,7 @@ Json spec_json(const PuzzleJob& job) {
   j["cols"] = s.cols;
   j["obstacles"] = s.obstacles;
   j["hide_ends"] = s.hide_ends;
+  if (s.shape == "grown") j["fill"] = s.fill;
   j["difficulty"] = std::string(to_string(job.target));
   j["budget"] = Json{{"nodes", job.budget.nodes_per_attempt},
                      {"attempts", job.budget.max_attempts},
@@ -179,6 +180,7 @@ void spec_from(const Fields& f, PuzzleJob& job) {
   if (obstacles >= 0.5) f.fail("obstacles", "expected a number from 0 to below 0.5, got " + f.at("obstacles").dump());
   s.obstacles = obstacles;
   s.hide_ends = f.flag("hide_ends");
+  if (f.has("fill")) s.fill = f.real("fill", 0.2, 1.0);
   const Fields b = f.object("budget");
   job.budget.nodes_per_attempt = b.count("nodes");
   job.budget.max_attempts = b.small("attempts", 1, int_max);

@@ -47,7 +47,8 @@ bool in_heart(double u, double v) {
 }
 
 std::optional<Figure> figure(std::string_view name) {
-  if (name == "rect") return Figure([](double, double) { return true; });
+  // grown: the whole box here; the generator keeps the cells its growing path visits.
+  if (name == "rect" || name == "grown") return Figure([](double, double) { return true; });
   if (name == "circle") return Figure([](double u, double v) { return u * u + v * v <= 1.0; });
   if (name == "ring")
     return Figure([](double u, double v) { const double r = u * u + v * v; return r <= 1.0 && r >= 0.2; });
@@ -135,7 +136,7 @@ char cell_kind(char ch) {
 int Mask::count() const { return static_cast<int>(std::count(playable.begin(), playable.end(), true)); }
 
 std::vector<std::string> procedural_shape_names() {
-  return {"rect", "circle", "diamond", "heart", "ring", "triangle", "star", "cross", "hexagon"};
+  return {"rect", "circle", "diamond", "heart", "ring", "triangle", "star", "cross", "hexagon", "grown"};
 }
 
 bool is_procedural_shape(std::string_view name) { return figure(name).has_value(); }

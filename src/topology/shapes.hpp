@@ -31,7 +31,8 @@ struct Mask {
   friend bool operator==(const Mask&, const Mask&) = default;
 };
 
-// rect circle diamond heart ring triangle star cross hexagon
+// rect circle diamond heart ring triangle star cross hexagon grown (grown's mask is the whole box;
+// the generator's path decides which cells of it become the board, see generator/fill.hpp)
 std::vector<std::string> procedural_shape_names();
 bool is_procedural_shape(std::string_view name);
 

@@ -3,6 +3,7 @@
 // job gives the same puzzle; minimality at hard/expert; failures for deadline and cancel.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <tuple>
 
 #include "core/codec.hpp"
@@ -234,4 +235,26 @@ TEST(Strip, SpentBudgetKeepsEverything) {
   const Acceptable unique = [&](const Puzzle& p) { return proved_unique(p, budget); };
   const auto keep = strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(9, true), {1, 2, 3, 4, 5, 6, 7}, unique);
   EXPECT_EQ(std::count(keep.begin(), keep.end(), true), 9);
+}
+
+TEST(Generator, GrownBoardIsThePathsCellsAndKeepsTheLevel) {
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6}) {
+    PuzzleJob job = small_job(t, "grown", 0.0, 12, Difficulty::hard, 12);
+    job.board.fill = 0.6;
+    ASSERT_FALSE(check_spec(job.board));
+    const auto r = make_puzzle(job);
+    ASSERT_TRUE(r.ok()) << to_string(t) << ": " << r.failure().reason;
+    const Puzzle& p = r.value().puzzle;
+    EXPECT_EQ(p.board.size(), static_cast<int>(std::ceil(0.6 * base_mask(job.board).count() - 1e-9))) << to_string(t);
+    EXPECT_TRUE(p.board.is_connected());
+    EXPECT_TRUE(is_valid_solution(p, r.value().solution));
+    EXPECT_TRUE(keeps_level_promise(p, Difficulty::hard, false)) << to_string(t);
+    EXPECT_EQ(describe(make_puzzle(job).value().puzzle), describe(p));
+    PuzzleJob other = job;
+    other.seed = 13;
+    EXPECT_NE(make_puzzle(other).value().puzzle.board, p.board);  // the shape itself is random
+  }
+  BoardSpec bad{Topology::square8, "grown", "", 10, 10, 0.0, false};
+  bad.fill = 0.1;
+  EXPECT_EQ(check_spec(bad), std::optional<std::string>("fill 0.1 is out of range [0.2, 1]"));
 }

@@ -178,7 +178,7 @@ TEST(CheckSpec, NamesEachProblem) {
   BoardSpec s;
   s.shape = "blob";
   EXPECT_EQ(check_spec(s).value_or(""),
-            "unknown shape 'blob' (expected rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, mask)");
+            "unknown shape 'blob' (expected rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, grown, mask)");
   s = BoardSpec{};
   s.obstacles = 0.5;
   EXPECT_EQ(check_spec(s).value_or(""), "obstacle ratio 0.5 is out of range [0, 0.5)");
