@@ -11,13 +11,9 @@
 #include "core/errors.hpp"
 
 namespace hidato {
-namespace {
-
 std::filesystem::path temp_path_for(const std::filesystem::path& path) {
   return path.string() + "." + std::to_string(::getpid()) + ".tmp-hidato";
 }
-
-}  // namespace
 
 void produce_file_atomic(const std::filesystem::path& path,
                          const std::function<void(const std::filesystem::path&)>& write) {

@@ -7,6 +7,10 @@
 
 namespace hidato {
 
+// The temporary file beside `path` that this process writes before renaming it into place
+// (`PATH.PID.tmp-hidato`: never another process's).
+std::filesystem::path temp_path_for(const std::filesystem::path& path);
+
 // Writes `content` to `path` atomically. Throws OutputError "PATH: cannot write: REASON" (the OS
 // reason) on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);

@@ -221,7 +221,8 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
   return board_of_path(board, p.order);
 }
 
-std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps) {
+std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps,
+                                      const StopCheck& stop) {
   const int target = std::min(box.size(), std::max(4, static_cast<int>(std::ceil(share * box.size() - 1e-9))));
   PathState p{{}, std::vector<int>(static_cast<std::size_t>(box.size()), -1)};
   const CellId start = static_cast<CellId>(rng.below(box.size()));
@@ -229,7 +230,7 @@ std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, 
   p.pos[static_cast<std::size_t>(start)] = 0;
   std::vector<CellId> free;
   for (std::uint64_t step = 0; p.length() < target; ++step) {
-    if (step >= max_steps) return std::nullopt;
+    if (step >= max_steps || stopped(stop, step + 1)) return std::nullopt;
     free.clear();
     for (CellId nb : box.neighbours(p.at(p.length() - 1)))
       if (p.where(nb) < 0) free.push_back(nb);

@@ -42,7 +42,8 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
 // neighbour at the tail; when stuck, a backbite at the tail frees it) until it has visited
 // ceil(share * cells) cells; the board is the visited cells, holes what it never visited, and the
 // path is a Hamiltonian path of it by construction. nullopt when `max_steps` run out first.
-std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps);
+std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps,
+                                      const StopCheck& stop = {});
 
 // Slack of the path at its interior cells: for each cell, how many cells touch both its path
 // neighbours (the places a solver must choose between when the cell is blank). Lower slack means

@@ -35,7 +35,7 @@ struct Attempt {
 std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, Rng& rng, const StopCheck& stop) {
   const std::uint64_t steps = 4000ull * static_cast<std::uint64_t>(box.size()) + 100000;
   std::optional<CarvedBoard> grown;
-  if (spec.shape == "grown" && !(grown = grow_board(box, spec.fill, rng, steps))) return std::nullopt;
+  if (spec.shape == "grown" && !(grown = grow_board(box, spec.fill, rng, steps, stop))) return std::nullopt;
   const Board& base = grown ? grown->board : box;
   auto order = grown ? std::optional<CellOrder>(grown->order) : find_hamiltonian_path(base, rng, steps, stop);
   if (!order) return std::nullopt;

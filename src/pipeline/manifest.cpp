@@ -2,7 +2,8 @@
 // layout are fixed (one line per puzzle) and the bytes depend only on the values.
 #include "pipeline/manifest.hpp"
 
-#include <unistd.h>
+#include "core/atomic_file.hpp"
+
 
 #include <cerrno>
 #include <cstring>
@@ -373,7 +374,7 @@ ManifestWriter::ManifestWriter(std::filesystem::path file, const ManifestHeader&
   std::error_code ec;
   if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), ec);
   if (ec) throw OutputError(file_.parent_path().string() + ": cannot create folder: " + ec.message());
-  tmp_ = file_.string() + "." + std::to_string(::getpid()) + ".tmp-hidato";
+  tmp_ = temp_path_for(file_);
   errno = 0;
   out_.open(tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) throw OutputError(tmp_.string() + ": cannot write: " + std::strerror(errno ? errno : EIO));

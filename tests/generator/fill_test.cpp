@@ -121,4 +121,9 @@ TEST(FillStops, EveryLongLoopLooksAtTheStopCheck) {
   backbite(board, *order, rng2, 1'000'000, stop);
   anneal_slack(board, *order, rng2, 1'000'000, 0.5, stop);
   EXPECT_EQ(looks, before + 2);  // one look each, then they stopped
+  Rng rng3(7);
+  EXPECT_FALSE(grow_board(board, 0.65, rng3, 1'000'000'000ull, stop).has_value());  // shape `grown`
+  EXPECT_EQ(looks, before + 3);
+  Rng rng4(7);
+  EXPECT_TRUE(grow_board(board, 0.65, rng4, 1'000'000'000ull).has_value());
 }
