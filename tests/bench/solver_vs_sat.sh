@@ -4,6 +4,7 @@
 #
 #   tests/bench/solver_vs_sat.sh [--hidato build/release/hidato] [--work /tmp/hidato-bench]
 #                                [--files 3] [--deadline-ms 10000] [--engine auto] [--only FAMILY] [--generate-only]
+#                                [--summary]   (only the table, from WORK/results.tsv of the last run)
 #
 # The peers are copied into WORK and built there (the shared folder stays untouched); the families
 # are generated from fixed seeds into WORK/families (kept between runs: delete the folder to
@@ -20,6 +21,7 @@ deadline=10000
 engine=auto
 only=
 gen_only=
+summary_only=
 while [ $# -gt 0 ]; do
   case $1 in
     --hidato) hidato=$2; shift 2 ;;
@@ -29,11 +31,12 @@ while [ $# -gt 0 ]; do
     --engine) engine=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --generate-only) gen_only=1; shift ;;
+    --summary) summary_only=1; shift ;;
     *) echo "usage: $0 [--hidato EXE] [--work DIR] [--files K] [--deadline-ms MS] [--engine E] [--only FAMILY]" >&2; exit 1 ;;
   esac
 done
 peers_src=$root/../shared/peers
-[ -n "$gen_only" ] || [ -x "$hidato" ] || { echo "no $hidato (cmake --preset release && cmake --build --preset release)" >&2; exit 1; }
+[ -n "$gen_only" ] || [ -n "$summary_only" ] || [ -x "$hidato" ] || { echo "no $hidato (cmake --preset release && cmake --build --preset release)" >&2; exit 1; }
 mkdir -p "$work"
 if [ ! -x "$work/peers/sat/hidato_sat" ]; then
   rm -rf "$work/peers"
@@ -83,7 +86,8 @@ wall_ms() {  # command... -> prints wall milliseconds; the command's stdout goes
 }
 
 results=$work/results.tsv
-: >"$results"
+if [ -z "$summary_only" ]; then
+  : >"$results"
 peer_limit=$(( (deadline / 1000) * 3 + 5 ))  # seconds; a peer past it counts at that time
 for fam in "${families[@]}"; do
   name=${fam%%|*}
@@ -102,7 +106,7 @@ for fam in "${families[@]}"; do
       | tee -a "$results"
   done
 done
-
+fi
 [ -n "$gen_only" ] && exit 0
 python3 - "$results" <<'PY'
 import sys, statistics
@@ -110,12 +114,17 @@ rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 fams = {}
 for name, i, verdict, h, csol, c, m in rows:
     fams.setdefault(name, []).append((verdict, int(h), csol, min(int(c), int(m))))
-print("\n%-10s %5s %12s %12s %8s %s" % ("family", "files", "hidato med", "peer med", "gave_up", "verdicts (hidato / peer solutions)"))
+print("\n%-10s %5s %12s %12s %10s %10s %8s %s" % ("family", "files", "hidato med", "peer med", "hidato sum", "peer sum",
+      "gave_up", "verdicts (hidato / peer solutions)"))
 sh = sp = 0
+dh = dp = 0  # files both sides decided: no cut-off time counted on either side
 for name, rs in fams.items():
     hs = [r[1] for r in rs]; ps = [r[3] for r in rs]
     sh += sum(hs); sp += sum(ps)
-    print("%-10s %5d %10d ms %10d ms %8d %s" % (name, len(rs), statistics.median(hs), statistics.median(ps),
-          sum(r[0] == "gave_up" for r in rs), " ".join("%s/%s" % (r[0], r[2]) for r in rs)))
+    both = [r for r in rs if r[0] != "gave_up" and r[2] != "T"]
+    dh += sum(r[1] for r in both); dp += sum(r[3] for r in both)
+    print("%-10s %5d %10d ms %10d ms %8.1f s %8.1f s %8d %s" % (name, len(rs), statistics.median(hs), statistics.median(ps),
+          sum(hs) / 1000, sum(ps) / 1000, sum(r[0] == "gave_up" for r in rs), " ".join("%s/%s" % (r[0], r[2]) for r in rs)))
 print("\nsum: hidato %.1f s, best peer per file %.1f s, ratio hidato/peer %.3f" % (sh / 1000, sp / 1000, sh / max(sp, 1)))
+print("sum over the files both decided: hidato %.1f s, best peer %.1f s, ratio %.3f" % (dh / 1000, dp / 1000, dh / max(dp, 1)))
 PY
