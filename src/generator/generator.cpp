@@ -12,6 +12,7 @@
 #include "generator/fill.hpp"
 #include "generator/levels.hpp"
 #include "generator/strip.hpp"
+#include "solver/removal_oracle.hpp"
 
 namespace hidato {
 namespace {
@@ -68,7 +69,8 @@ std::vector<CellId> removal_order(const Board& board, const CellOrder& path, con
 }
 
 // confirm: a fresh solver call must prove the final puzzle unique with our solution.
-bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits, std::uint64_t& nodes) {
+bool confirm(const Puzzle& p, const Values& solution, SolveLimits limits, std::uint64_t& nodes) {
+  limits.expect_unique = true;
   const SolveReport r = count_solutions(p, 2, limits);
   nodes += r.stats.nodes;
   return r.verdict == Verdict::unique && r.solution && *r.solution == solution && is_valid_solution(p, solution);
@@ -77,53 +79,97 @@ bool confirm(const Puzzle& p, const Values& solution, const SolveLimits& limits,
 // Node cap of one removal test: a test the solver cannot settle within it keeps the given.
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
-// The removal as an exclusion when it is a single given (see proved_unique).
-std::optional<Exclusion> removal_of(const std::vector<CellId>& removed, const Values& solution) {
-  if (removed.size() != 1) return std::nullopt;
-  return Exclusion{removed[0], solution[static_cast<std::size_t>(removed[0])]};
+enum class Removal { redundant, needed, open };
+
+// Ten times the per-call cap: the cap of a second look at a test the first one left open.
+std::uint64_t retry_cap(std::uint64_t cap) {
+  return cap > std::numeric_limits<std::uint64_t>::max() / 10 ? cap : cap * 10;
+}
+
+// The removal test of the given at `c` of `current` on `oracle`, charged to the budget; a test the
+// oracle leaves open (its conflict cap, or an encoding too big to build) is open here too.
+Removal oracle_test(RemovalOracle& oracle, const Puzzle& current, CellId c, StripBudget& budget) {
+  if (interrupted(budget) || budget.nodes_left == 0) return Removal::open;
+  const SolveReport r = oracle.other_solution_without(current, c);
+  ++budget.calls;
+  const std::uint64_t used = std::min(r.stats.nodes, budget.nodes_left);
+  budget.nodes_used += used;
+  budget.nodes_left -= used;
+  if (r.stats.stop == StopReason::deadline || r.stats.stop == StopReason::cancelled) budget.interrupted = r.stats.stop;
+  return r.verdict == Verdict::none ? Removal::redundant : r.verdict == Verdict::unique ? Removal::needed : Removal::open;
+}
+
+// The same test by count_solutions (proved_unique) with the per-call cap `cap`.
+Removal solver_test(Puzzle current, CellId c, std::uint64_t cap, StripBudget& budget) {
+  const int v = current.givens[static_cast<std::size_t>(c)];
+  current.givens[static_cast<std::size_t>(c)] = 0;
+  const std::uint64_t saved = budget.per_call;
+  budget.per_call = cap;
+  const int undecided_before = budget.undecided;
+  const bool redundant = proved_unique(current, budget, Exclusion{c, v});
+  budget.per_call = saved;
+  return redundant ? Removal::redundant : budget.undecided > undecided_before ? Removal::open : Removal::needed;
+}
+
+// Without an oracle (the encoding too big to build): a solver call, and a second with ten times
+// the cap when the first is left open.
+Removal fallback_test(const Puzzle& current, CellId c, StripBudget& budget) {
+  const Removal r = solver_test(current, c, budget.per_call, budget);
+  return r == Removal::open && !interrupted(budget) ? solver_test(current, c, retry_cap(budget.per_call), budget) : r;
+}
+
+SolveLimits oracle_limits(const StripBudget& budget, std::uint64_t cap) {
+  SolveLimits l = budget.limits;
+  l.max_nodes = std::min(cap, budget.nodes_left);
+  return l;
+}
+
+// extreme, phase 2: the greedy strip over `order` with exact removal tests -- each given in turn
+// goes when the rest stays unique without it -- which makes the set minimal for the exact solver.
+// The tests run on two incremental oracles (solver/removal_oracle.hpp) instead of one solver call
+// each. Stage A settles every test on `p` at once, with the per-call cap: a needed given stays
+// needed in every subset (its witness still solves them), so it is final and only the others are
+// candidates. Stage B walks the candidates in order on one oracle above the floor (p minus the
+// candidates), whose encoding holds every clue set the walk can reach, with ten times the cap
+// (what it learns carries over from test to test). A test left open keeps its given and counts
+// in `open`; with no open test the set is the one a count_solutions call per test would give.
+std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
+                              StripBudget& budget, int& open) {
+  std::vector<bool> keep(solution.size());
+  for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
+  std::vector<CellId> candidates;
+  {
+    RemovalOracle oracle(p, order, oracle_limits(budget, budget.per_call));
+    for (CellId c : order)
+      if (oracle_test(oracle, p, c, budget) != Removal::needed) candidates.push_back(c);
+  }
+  Puzzle floor = p;
+  for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
+  RemovalOracle oracle = RemovalOracle::above(floor, oracle_limits(budget, retry_cap(budget.per_call)));
+  for (CellId c : candidates) {
+    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, budget) : fallback_test(p, c, budget);
+    if (r == Removal::redundant) {
+      p.givens[static_cast<std::size_t>(c)] = 0;
+      keep[static_cast<std::size_t>(c)] = false;
+    } else if (r == Removal::open) {
+      ++open;
+    }
+  }
+  return keep;
 }
 
 // extreme: strip in two phases. Phase 1 (grader, all tiers): drop givens while deduction still
-// finishes -- cheaper than proving. Phase 2 (solver): drop any remaining given whose removal the
-// solver still proves unique, which makes the set minimal for the exact solver; a single-given
-// test the per-call cap left open is retried once with ten times the cap, and `open` counts
-// those still open (their givens stay; minimality unproven).
+// finishes -- cheaper than proving. Phase 2 (strip_exact): drop any remaining given whose removal
+// the solver still proves unique.
 std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
                                 const PuzzleJob& job, Rng& rng, StripBudget& budget, int& open) {
-  const int n = static_cast<int>(solution.size());
   const Acceptable deducible = [&](const Puzzle& p) { return !interrupted(budget) && !grade(p).needs_search; };
   std::vector<bool> keep(solution.size(), true);
   const bool hide = job.board.hide_ends;
   keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible);
-  std::vector<bool> shown = keep;  // phase 2's current set, followed from outside strip_givens
-  std::vector<CellId> open_tests;
-  const Acceptable unique = [&](const Puzzle& p) {
-    const int undecided_before = budget.undecided;
-    std::vector<CellId> removed;
-    for (CellId c = 0; c < n; ++c)
-      if (shown[static_cast<std::size_t>(c)] && p.givens[static_cast<std::size_t>(c)] == 0) removed.push_back(c);
-    const bool ok = proved_unique(p, budget, removal_of(removed, solution));
-    if (ok)
-      for (CellId c : removed) shown[static_cast<std::size_t>(c)] = false;
-    if (budget.undecided > undecided_before && removed.size() == 1) open_tests.push_back(removed[0]);
-    return ok;
-  };
-  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), unique);
   Puzzle p = base;
-  const std::uint64_t cap = budget.per_call;
-  budget.per_call = cap > std::numeric_limits<std::uint64_t>::max() / 10 ? cap : cap * 10;
-  for (CellId c : open_tests) {
-    p.givens = givens_from(solution, keep);
-    p.givens[static_cast<std::size_t>(c)] = 0;
-    const int undecided_before = budget.undecided;
-    if (proved_unique(p, budget, Exclusion{c, solution[static_cast<std::size_t>(c)]})) {
-      keep[static_cast<std::size_t>(c)] = false;
-    } else if (budget.undecided > undecided_before) {
-      ++open;
-    }
-  }
-  budget.per_call = cap;
-  return keep;
+  p.givens = givens_from(solution, keep);
+  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, open);
 }
 
 // Expert from a hard-minimal set: try each given once more, in seeded random order, with fresh

@@ -15,6 +15,7 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
   if (budget.interrupted != StopReason::none || budget.nodes_left == 0) return false;
   SolveLimits limits = budget.limits;
   limits.max_nodes = std::min(budget.nodes_left, budget.per_call);
+  limits.expect_unique = true;
   const SolveReport r = removed ? count_solutions(puzzle, 1, limits, std::span<const Exclusion>(&*removed, 1))
                                 : count_solutions(puzzle, 2, limits);
   ++budget.calls;

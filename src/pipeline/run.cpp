@@ -21,8 +21,9 @@ bool raised(const std::atomic<bool>* flag) { return flag && flag->load(std::memo
 
 // The independent check of a finished puzzle: a fresh solver run must prove it unique and find
 // the generator's solution, and the solution must pass the plain rule check.
-std::optional<std::string> verify_problem(const GeneratedPuzzle& g, const SolveLimits& limits) {
+std::optional<std::string> verify_problem(const GeneratedPuzzle& g, SolveLimits limits) {
   if (!is_valid_solution(g.puzzle, g.solution)) return "verify: the solution breaks the rules";
+  limits.expect_unique = true;
   const SolveReport rep = count_solutions(g.puzzle, 2, limits);
   if (rep.verdict == Verdict::gave_up) {
     const auto stop = rep.stats.stop == StopReason::deadline ? std::string("deadline")

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <stdexcept>
 
 #include "solver/sat_count.hpp"
 #include "solver/search.hpp"
@@ -14,75 +15,166 @@ using solver_detail::Search;
 using solver_detail::Watch;
 
 struct RemovalOracle::Impl {
-  Impl(const Puzzle& p, const SolveLimits& l) : puzzle(p), limits(l), layout(p.board), watch(limits) {}
-  Puzzle puzzle;
+  enum class Cover { clue_set, above };
+  Impl(const Puzzle& p, const SolveLimits& l, Cover c) : puzzle(p), limits(l), layout(p.board), watch(limits), cover(c) {}
+  Puzzle puzzle;  // the clue set, or the floor
   SolveLimits limits;
   Layout layout;
   Watch watch;
-  std::vector<char> root_none;              // per cell: that test has no solution at the root
-  std::vector<std::pair<int, int>> givens;  // (value, position) of every given
+  Cover cover;
+  std::vector<char> tested;     // clue set: per cell, its test was root-propagated
+  std::vector<char> root_none;  // clue set: per cell, that test has no solution at the root
   std::unique_ptr<SatCount> sat;
+
+  void encode(const SatCount::Candidates& candidates);
+  void check_covered(const Puzzle& current, CellId cell) const;
 };
+
+namespace {
+
+std::uint64_t pair_count(const SatCount::Candidates& candidates) {
+  std::uint64_t total = 0;
+  for (const auto& cells : candidates) total += cells.size();
+  return total;
+}
+
+void merge_into(SatCount::Candidates& merged, const SatCount::Candidates& one) {
+  std::vector<int> tmp;
+  for (std::size_t u = 1; u < merged.size(); ++u) {
+    tmp.clear();
+    std::set_union(merged[u].begin(), merged[u].end(), one[u].begin(), one[u].end(), std::back_inserter(tmp));
+    merged[u].swap(tmp);
+  }
+}
+
+}  // namespace
+
+// No encoding when the watch expired, when some value has no place at all (every test failed at
+// the root; those answer none without it) or when the pairs are too many (tests then give up).
+void RemovalOracle::Impl::encode(const SatCount::Candidates& candidates) {
+  if (watch.expired() || pair_count(candidates) > SatCount::max_pairs) return;
+  for (std::size_t u = 1; u < candidates.size(); ++u)
+    if (candidates[u].empty()) return;
+  auto s = std::make_unique<SatCount>(puzzle, layout, candidates, watch, SatCount::Tuning::refutations);
+  if (s->encoded()) sat = std::move(s);
+}
+
+void RemovalOracle::Impl::check_covered(const Puzzle& current, CellId cell) const {
+  const auto n = puzzle.givens.size();
+  const auto at = static_cast<std::size_t>(cell);
+  if (current.givens.size() != n || cell < 0 || at >= n || current.givens[at] == 0)
+    throw std::logic_error("RemovalOracle: the test is not a given of the puzzle");
+  if (cover == Cover::clue_set) {
+    if (current.givens != puzzle.givens || !tested[at])
+      throw std::logic_error("RemovalOracle: the test is not one this oracle was built for");
+    return;
+  }
+  if (puzzle.givens[at] != 0) throw std::logic_error("RemovalOracle: removing a given of the floor");
+  for (std::size_t c = 0; c < n; ++c)
+    if (puzzle.givens[c] != 0 && current.givens[c] != puzzle.givens[c])
+      throw std::logic_error("RemovalOracle: the clue set does not contain the floor");
+}
+
+RemovalOracle::RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits)
+    : RemovalOracle(puzzle, std::span<const CellId>(), limits) {}
 
 // Plan: root-propagate every test on its own (puzzle minus the given, the given's value excluded
 // from its cell) and merge the surviving pairs; a test whose root fails is answered `none` now.
-// The merged pairs are encoded once.
-RemovalOracle::RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits)
-    : impl_(std::make_unique<Impl>(puzzle, limits)) {
+// The merged pairs are encoded once. No `tests`: every given.
+RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests, const SolveLimits& limits)
+    : impl_(std::make_unique<Impl>(puzzle, limits, Impl::Cover::clue_set)) {
   Impl& m = *impl_;
   const int n = puzzle.board.size();
+  m.tested.assign(static_cast<std::size_t>(n), 0);
   m.root_none.assign(static_cast<std::size_t>(n), 0);
+  std::vector<CellId> all;
+  if (tests.empty()) {
+    for (CellId c = 0; c < n; ++c)
+      if (puzzle.givens[static_cast<std::size_t>(c)] != 0) all.push_back(c);
+    tests = all;
+  }
+  for (CellId c : tests) {
+    if (c < 0 || c >= n || puzzle.givens[static_cast<std::size_t>(c)] == 0)
+      throw std::logic_error("RemovalOracle: a test that is not a given");
+    m.tested[static_cast<std::size_t>(c)] = 1;
+  }
   SatCount::Candidates merged(static_cast<std::size_t>(n) + 1);
   SatCount::Candidates one;
-  std::vector<int> tmp;
-  for (CellId c = 0; c < n; ++c) {
-    const int v = puzzle.givens[static_cast<std::size_t>(c)];
-    if (v == 0) continue;
-    m.givens.emplace_back(v, m.layout.pos_of(c));
+  for (CellId c : tests) {
     Puzzle without = puzzle;
     without.givens[static_cast<std::size_t>(c)] = 0;
     Search search(without, 1, m.limits);
-    const Exclusion ex{c, v};
+    const Exclusion ex{c, puzzle.givens[static_cast<std::size_t>(c)]};
     search.exclude(std::span<const Exclusion>(&ex, 1));
     if (!search.root(one)) {
       if (search.stopped() || m.watch.expired()) return;  // no encoding: every test gives up
       m.root_none[static_cast<std::size_t>(c)] = 1;
       continue;
     }
-    for (std::size_t u = 1; u < merged.size(); ++u) {
-      tmp.clear();
-      std::set_union(merged[u].begin(), merged[u].end(), one[u].begin(), one[u].end(), std::back_inserter(tmp));
-      merged[u].swap(tmp);
-    }
+    merge_into(merged, one);
   }
-  if (m.watch.expired()) return;
-  for (std::size_t u = 1; u < merged.size(); ++u)
-    if (merged[u].empty()) return;  // every test failed at the root: no encoding needed
-  auto sat = std::make_unique<SatCount>(m.puzzle, m.layout, merged, m.watch);
-  if (sat->encoded()) m.sat = std::move(sat);
+  m.encode(merged);
 }
 
+// Plan: one root propagation of the floor; its pairs hold every solution of every clue set above it.
+RemovalOracle RemovalOracle::above(const Puzzle& floor, const SolveLimits& limits) {
+  auto m = std::make_unique<Impl>(floor, limits, Impl::Cover::above);
+  Search search(floor, 1, m->limits);
+  SatCount::Candidates candidates;
+  if (search.root(candidates)) m->encode(candidates);
+  // A floor without solutions leaves no encoding: every test then gives up (none would be true,
+  // but a floor of a real clue set always has one, so this only happens when stopped).
+  return RemovalOracle(std::move(m));
+}
+
+RemovalOracle::RemovalOracle(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RemovalOracle::~RemovalOracle() = default;
 RemovalOracle::RemovalOracle(RemovalOracle&&) noexcept = default;
 RemovalOracle& RemovalOracle::operator=(RemovalOracle&&) noexcept = default;
 
+bool RemovalOracle::encoded() const { return impl_->sat != nullptr; }
+
 SolveReport RemovalOracle::other_solution_without(CellId cell) {
+  return other_solution_without(impl_->puzzle, cell);
+}
+
+SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId cell) {
   Impl& m = *impl_;
+  m.check_covered(current, cell);
   const auto start = Clock::now();
   SolveReport rep;
-  const int v = m.puzzle.givens[static_cast<std::size_t>(cell)];
-  if (m.root_none[static_cast<std::size_t>(cell)]) {
+  const auto at = static_cast<std::size_t>(cell);
+  if (m.cover == Impl::Cover::clue_set && m.root_none[at]) {
     rep.verdict = Verdict::none;
-  } else if (m.sat && v != 0) {
-    const std::pair<int, int> banned{v, m.layout.pos_of(cell)};
+  } else if (m.sat) {
+    Puzzle without = current;
+    without.givens[at] = 0;
+    // Above a floor, the test's own root propagation first: it may settle the test (no
+    // solution), and otherwise its pruning rides along as a guard (SatCount::solve_assuming).
+    SatCount::Candidates root;
+    if (m.cover == Impl::Cover::above) {
+      Search search(without, 1, m.limits);
+      const Exclusion ex{cell, current.givens[at]};
+      search.exclude(std::span<const Exclusion>(&ex, 1));
+      if (!search.root(root)) {
+        if (search.stopped() || m.watch.expired()) {
+          rep.stats.stop = m.watch.stopped() ? m.watch.reason() : StopReason::deadline;
+        } else {
+          rep.verdict = Verdict::none;
+        }
+        rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        return rep;
+      }
+    }
+    const std::pair<int, int> banned{current.givens[at], m.layout.pos_of(cell)};
     std::vector<std::pair<int, int>> fixed;
-    for (const auto& g : m.givens)
-      if (g != banned) fixed.push_back(g);
-    Puzzle without = m.puzzle;
-    without.givens[static_cast<std::size_t>(cell)] = 0;
+    for (CellId c = 0; c < current.board.size(); ++c)
+      if (const int v = current.givens[static_cast<std::size_t>(c)]; v != 0 && c != cell)
+        fixed.emplace_back(v, m.layout.pos_of(c));
     const std::uint64_t before = m.sat->conflicts();
     bool decided = false;
-    rep.solution = m.sat->solve_assuming(fixed, banned, without, m.limits.max_nodes, &decided);
+    rep.solution = m.sat->solve_assuming(fixed, banned, without, m.limits.max_nodes, &decided,
+                                         root.empty() ? nullptr : &root);
     rep.stats.conflicts = rep.stats.nodes = m.sat->conflicts() - before;
     rep.verdict = !decided ? Verdict::gave_up : rep.solution ? Verdict::unique : Verdict::none;
     if (!decided) rep.stats.stop = m.watch.stopped() ? m.watch.reason() : StopReason::budget;

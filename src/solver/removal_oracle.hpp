@@ -1,13 +1,23 @@
 #pragma once
-// RemovalOracle: the removal tests of one unique puzzle, on one incremental CaDiCaL instance.
+// RemovalOracle: removal tests ("can this given go?") on one incremental CaDiCaL instance.
 //
-// The test for the given v at cell c asks: "is there a solution of the puzzle without that given
-// that puts another value at c?" (none: the given can go and the rest stays unique). Proving a
-// clue set minimal asks it for every given. count_solutions(puzzle minus g, 1, limits, {c, v})
-// answers one test; the oracle answers all of them on one encoding: the union over the tests of
-// their root-propagated pairs, each test being the other givens as assumptions plus "not v at c",
-// and what CaDiCaL learns in one test serves the next.
+// The test for the given v at cell c of a puzzle asks: "is there a solution of the puzzle without
+// that given that puts another value at c?" (none: the given can go and the rest stays unique;
+// one: the given is needed, and the solution is the witness). count_solutions(puzzle minus g, 1,
+// limits, {c, v}) answers one test; the oracle answers many on one encoding, each test being the
+// other givens as assumptions plus "not v at c", and what CaDiCaL learns in one test serves the
+// next. What an oracle covers depends on how it was built:
+//   of one clue set (the constructors): the tests of removing one given of `puzzle`; the encoding
+//     is the union over those tests of their root-propagated pairs.
+//   above a floor (`above`): the tests of removing any given not in `floor` from any clue set that
+//     contains all of floor's givens (so a greedy strip can go on after each removal); the
+//     encoding is the floor's root-propagated pairs, which every such clue set's solutions use.
+// A witness ("needed") is checked against the puzzle and holds whatever the cover; "none" is a
+// proof because the encoding holds every solution of a covered test. Asking a test outside the
+// cover is a programming error (std::logic_error). The instance is CaDiCaL's refutation tuning
+// (SatCount::Tuning): most hard tests are proofs that no other solution exists.
 #include <memory>
+#include <span>
 
 #include "core/puzzle.hpp"
 #include "solver/solver.hpp"
@@ -18,17 +28,29 @@ class RemovalOracle {
  public:
   // `limits`: deadline and cancel cover the oracle's whole life (construction included);
   // max_nodes is the conflict budget of each test.
-  RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits = {});
+  explicit RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits = {});
+  // Only the tests of the givens at `tests` (cheaper to build: one root propagation per test).
+  RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests, const SolveLimits& limits);
+  static RemovalOracle above(const Puzzle& floor, const SolveLimits& limits = {});
   ~RemovalOracle();
   RemovalOracle(RemovalOracle&&) noexcept;
   RemovalOracle& operator=(RemovalOracle&&) noexcept;
 
-  // Precondition: `cell` holds a given. Verdict none: no such solution (the given is redundant);
-  // unique: one exists, in `solution` (the given is needed); gave_up: stopped (stats.stop says why).
+  // Whether the encoding was built. Without it (too many pairs, or stopped while building) every
+  // test not settled by root propagation gives up with stop reason budget.
+  bool encoded() const;
+
+  // The test of the given at `cell` of the oracle's own puzzle (built of one clue set).
   SolveReport other_solution_without(CellId cell);
+  // The test of the given at `cell` of `current`, which must be covered (see above).
+  // Verdict none: no such solution (the given is redundant); unique: one exists, in `solution`
+  // (the given is needed); gave_up: stopped (stats.stop says why; budget also when the encoding
+  // would have been too big to build).
+  SolveReport other_solution_without(const Puzzle& current, CellId cell);
 
  private:
   struct Impl;
+  explicit RemovalOracle(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -40,7 +40,8 @@ SatCount::Candidates SatCount::candidates(const Domains& domains) {
   return out;
 }
 
-SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch)
+SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch,
+                   Tuning tuning)
     : puzzle_(puzzle),
       layout_(layout),
       n_(static_cast<int>(candidates.size()) - 1),
@@ -48,11 +49,12 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
       sat_(std::make_unique<CaDiCaL::Solver>()),
       hooks_(std::make_unique<Hooks>(watch)) {
   sat_->set("quiet", 1);
-  // Tuned for finding models (the hard cases are sparse boards with many solutions) and starting
-  // every pair false (nearly all of them are): 2-3x faster than the defaults on sparse 15x15 and
-  // 20x20 boards (README, solver section).
-  sat_->configure("sat");
-  sat_->set("phase", 0);
+  if (tuning == Tuning::refutations) {
+    sat_->configure("unsat");
+  } else {
+    sat_->configure("sat");
+    sat_->set("phase", 0);
+  }
 
   const int n = n_;
   cells_.assign(static_cast<std::size_t>(n) + 1, {});
@@ -152,8 +154,21 @@ void SatCount::encode_supports() {
 
 std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, int>> fixed,
                                                std::pair<int, int> banned, const Puzzle& puzzle,
-                                               std::uint64_t conflict_budget, bool* decided) {
+                                               std::uint64_t conflict_budget, bool* decided,
+                                               const Candidates* within) {
   *decided = false;
+  const int guard = within ? guard_outside(*within) : 0;
+  struct Retire {  // the guard's clauses are off for good once this call returns
+    CaDiCaL::Solver& sat;
+    int guard;
+    ~Retire() {
+      if (guard != 0) {
+        sat.add(-guard);
+        sat.add(0);
+      }
+    }
+  } retire{*sat_, guard};
+  if (guard != 0) sat_->assume(guard);
   for (const auto& [v, p] : fixed) {
     const int x = var(v, p);
     if (x == 0) {  // a given outside the candidates: no solution keeps it
@@ -172,6 +187,20 @@ std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, in
     throw std::logic_error("solver: the SAT model is not a solution");
   *decided = true;
   return sol;
+}
+
+// A fresh literal g with the clause (not g or not x) for every encoded pair x outside `within`.
+int SatCount::guard_outside(const Candidates& within) {
+  const int g = next_var_++;
+  for (int v = 1; v <= n_ && static_cast<std::size_t>(v) < within.size(); ++v) {
+    const auto& keep = within[static_cast<std::size_t>(v)];
+    auto k = keep.begin();
+    for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)]) {
+      while (k != keep.end() && *k < p) ++k;
+      if (k == keep.end() || *k != p) clause({-g, -x});
+    }
+  }
+  return g;
 }
 
 Values SatCount::decode() {

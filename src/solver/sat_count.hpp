@@ -11,6 +11,12 @@
 // "not all the same unfixed pairs", and the same incremental instance is solved again, keeping
 // what it learnt.
 //
+// Tuning: CaDiCaL's "sat" configuration with every pair tried false first (nearly all of them
+// are) for counting, where the hard cases are sparse boards with many solutions (2-3x faster than
+// the defaults there); its "unsat" configuration for the removal oracle, whose hard tests are
+// refutations (2x faster over a hex6 20x20 extreme strip). A portfolio of both, taking turns by
+// doubling conflict slices, was 1.5-2x slower than the better one on either kind (README).
+//
 // Stops: the deadline and cancel flag through CaDiCaL's Terminator (they only ever turn a result
 // into gave_up), the deterministic budget as CaDiCaL's conflict limit.
 #include <cstdint>
@@ -36,14 +42,21 @@ class SatCount {
   using Candidates = std::vector<std::vector<int>>;
   static Candidates candidates(const Domains& domains);
 
+  // What the instance is tuned for (see the top of this file).
+  enum class Tuning { models, refutations };
+
   // Encodes the candidate pairs (call with the root domains, after propagation). The encoding
   // polls the watch; when it expired, encoded() is false and nothing else may be called.
-  SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch);
+  SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch,
+           Tuning tuning = Tuning::models);
   ~SatCount();
   SatCount(const SatCount&) = delete;
   SatCount& operator=(const SatCount&) = delete;
 
   bool encoded() const { return encoded_; }
+  // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
+  // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
+  static constexpr std::uint64_t max_pairs = 400'000;
   // Pairs (variables) in the encoding, before auxiliaries: the size test of the hand-over.
   static std::uint64_t pairs(const Domains& domains);
 
@@ -56,9 +69,13 @@ class SatCount {
   // One solve under assumptions: the (value, position) pairs `fixed` hold and `banned` does not.
   // A solution (checked against `puzzle`) when there is one; nullopt with *decided = true when
   // there is none, with *decided = false when the watch expired or the conflicts ran out.
+  // With `within` (candidate positions per value, as candidates()), every encoded pair outside
+  // it is false too, for this call only: the ban is a set of binary clauses on a fresh activation
+  // literal, assumed now and fixed false afterwards, so what CaDiCaL learns stays valid.
   std::optional<Values> solve_assuming(std::span<const std::pair<int, int>> fixed,
                                        std::pair<int, int> banned, const Puzzle& puzzle,
-                                       std::uint64_t conflict_budget, bool* decided);
+                                       std::uint64_t conflict_budget, bool* decided,
+                                       const Candidates* within = nullptr);
 
  private:
   int var(int v, int pos) const;
@@ -66,6 +83,7 @@ class SatCount {
   void at_most_one(const std::vector<int>& lits);
   void clause(std::initializer_list<int> lits);
   void encode_supports();
+  int guard_outside(const Candidates& within);
   Values decode();
   void block(const Values& solution);
 

@@ -12,9 +12,6 @@ namespace {
 // Automatic engine: the native search's share before CaDiCaL takes over. Published puzzles need
 // a few dozen nodes; puzzles the native search decides slowly keep failing for millions.
 constexpr std::uint64_t handover_nodes = 3000;
-// CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
-// (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
-constexpr std::uint64_t max_sat_pairs = 400'000;
 }  // namespace
 
 Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
@@ -195,7 +192,8 @@ void Search::decide_with_sat() {
     if (watch_.stopped()) stop_ = true;
     return;
   }
-  SatCount sat(puzzle_, layout_, SatCount::candidates(domains_), watch_);
+  const auto tuning = watch_.expect_unique() ? SatCount::Tuning::refutations : SatCount::Tuning::models;
+  SatCount sat(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
   if (!sat.encoded()) return;  // the watch expired while encoding
   const bool decided = sat.count(found_, limit_, watch_.nodes_left());
   conflicts_ = sat.conflicts();
@@ -226,7 +224,7 @@ SolveReport Search::run() {
     if (ok) {
       // A root too big to encode stays with the native search, in every mode.
       Engine engine = watch_.engine();
-      if (engine != Engine::native && SatCount::pairs(domains_) > max_sat_pairs) engine = Engine::native;
+      if (engine != Engine::native && SatCount::pairs(domains_) > SatCount::max_pairs) engine = Engine::native;
       phase_limit_ = engine == Engine::automatic ? handover_nodes : std::numeric_limits<std::uint64_t>::max();
       if (engine != Engine::hybrid) run_with_restarts();
       if (engine == Engine::hybrid || handover_) decide_with_sat();

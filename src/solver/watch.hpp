@@ -37,6 +37,7 @@ class Watch {
   void add_nodes(std::uint64_t k) { nodes_ += k; }
   std::uint64_t nodes_left() const { return nodes_ >= limits_.max_nodes ? 0 : limits_.max_nodes - nodes_; }
   Engine engine() const { return limits_.engine; }
+  bool expect_unique() const { return limits_.expect_unique; }
   bool stopped() const { return reason_ != StopReason::none; }
   StopReason reason() const { return reason_; }
   std::uint64_t nodes() const { return nodes_; }

@@ -131,6 +131,22 @@ TEST(Generator, ExtremeIsMinimalWithHiddenEnds) {
   EXPECT_EQ(r.value().grade.level, Difficulty::extreme);
 }
 
+// Extreme's removal tests run on incremental oracles (strip_exact); the set must still be minimal
+// by one independent count_solutions per given, on every topology and on boards with holes.
+TEST(Generator, ExtremeIsMinimalOnEveryTopology) {
+  const std::tuple<Topology, const char*, double> boards[] = {
+      {Topology::square8, "heart", 0.1}, {Topology::square4, "rect", 0.0}, {Topology::hex6, "circle", 0.1}};
+  for (const auto& [t, shape, holes] : boards) {
+    const auto r = make_puzzle(small_job(t, shape, holes, 11, Difficulty::extreme, 9));
+    ASSERT_TRUE(r.ok()) << to_string(t) << ": " << r.failure().reason;
+    const Puzzle& p = r.value().puzzle;
+    EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique) << to_string(t);
+    EXPECT_EQ(r.value().stats.undecided, 0) << to_string(t);
+    EXPECT_TRUE(is_minimal(p, false)) << to_string(t);
+    EXPECT_EQ(r.value().grade.level, Difficulty::extreme) << to_string(t);
+  }
+}
+
 TEST(Generator, LevelsKeepTheirPromiseWithHiddenEnds) {
   for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert}) {
     PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 5, d, 9);

@@ -1,7 +1,7 @@
 // Differential test of the engines: random medium boards of every topology (holes included) with
 // clue subsets of a random Hamiltonian path, and some with a clue moved (often no solution). The
-// native search, the hybrid engine (root propagation + CaDiCaL) and the automatic portfolio must
-// agree on every verdict, every answer must be a valid numbering, and where the SAT peer of
+// native search, the hybrid engine (root propagation + CaDiCaL, tuned for models and, with
+// expect_unique, for refutations) and the automatic portfolio must agree on every verdict, every answer must be a valid numbering, and where the SAT peer of
 // ../shared/peers/sat is built (CMake builds it into the build tree when the source is there),
 // its count must agree too.
 #include <gtest/gtest.h>
@@ -77,12 +77,16 @@ TEST_P(EngineDiff, EnginesAndPeerAgree) {
     hybrid.engine = Engine::hybrid;
     const SolveReport b = count_solutions(p, 2, hybrid);
     const SolveReport c = count_solutions(p, 2);
+    SolveLimits proof = hybrid;
+    proof.expect_unique = true;  // a hint: other tuning, same verdict
+    const SolveReport d = count_solutions(p, 2, proof);
     ASSERT_NE(b.verdict, Verdict::gave_up) << describe(p);
     ASSERT_EQ(to_string(c.verdict), to_string(b.verdict)) << describe(p);
+    ASSERT_EQ(to_string(d.verdict), to_string(b.verdict)) << describe(p);
     if (a.verdict != Verdict::gave_up) {
       ASSERT_EQ(to_string(a.verdict), to_string(b.verdict)) << describe(p);
     }
-    for (const SolveReport* r : {&a, &b, &c}) {
+    for (const SolveReport* r : {&a, &b, &c, &d}) {
       if (r->solution) {
         EXPECT_TRUE(is_valid_solution(p, *r->solution)) << describe(p);
       }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
@@ -126,4 +127,82 @@ TEST(RemovalOracle, NeededAndRedundantGivens) {
     const bool redundant = count_solutions(without, 2).verdict == Verdict::unique;
     EXPECT_EQ(oracle.other_solution_without(c).verdict == Verdict::none, redundant) << c;
   }
+}
+
+namespace {
+
+// A snake (boustrophedon) solution on a rows x cols board of topology t.
+Values snake(const Board& b, int rows, int cols) {
+  Values sol(static_cast<std::size_t>(b.size()));
+  int v = 1;
+  for (int r = 0; r < rows; ++r)
+    for (int k = 0; k < cols; ++k) sol[static_cast<std::size_t>(b.cell_at({r, r % 2 ? cols - 1 - k : k}))] = v++;
+  return sol;
+}
+
+}  // namespace
+
+// A greedy strip on an oracle above a floor: every verdict equals counting on the clue set of the
+// moment, which shrinks as givens go (the walk the generator's extreme strip makes).
+TEST(RemovalOracle, AboveAFloorAgreesWithCountingAlongAGreedyStrip) {
+  Rng rng(77);
+  int redundant = 0, needed = 0;
+  for (int trial = 0; trial < 45; ++trial) {
+    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+    const int rows = 3 + rng.below(3), cols = 3 + rng.below(4);
+    Puzzle p{Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true)), {}, {}};
+    const Values sol = snake(p.board, rows, cols);
+    p.givens = sol;  // every cell given: unique
+    Puzzle floor = p;
+    std::vector<CellId> walk;
+    for (CellId c = 0; c < p.board.size(); ++c)
+      if (rng.chance(0.7)) {
+        floor.givens[static_cast<std::size_t>(c)] = 0;
+        walk.push_back(c);
+      }
+    RemovalOracle oracle = RemovalOracle::above(floor);
+    for (CellId c : walk) {
+      Puzzle without = p;
+      without.givens[static_cast<std::size_t>(c)] = 0;
+      const bool still_unique = count_solutions(without, 2).verdict == Verdict::unique;
+      const SolveReport r = oracle.other_solution_without(p, c);
+      ASSERT_NE(r.verdict, Verdict::gave_up);
+      EXPECT_EQ(still_unique, r.verdict == Verdict::none) << describe(p) << " cell " << c;
+      if (r.solution) {
+        EXPECT_TRUE(is_valid_solution(without, *r.solution));
+        EXPECT_NE((*r.solution)[static_cast<std::size_t>(c)], p.givens[static_cast<std::size_t>(c)]);
+      }
+      if (still_unique) {
+        p = without;
+        ++redundant;
+      } else {
+        ++needed;
+      }
+    }
+  }
+  EXPECT_GT(redundant, 50);  // both answers are exercised
+  EXPECT_GT(needed, 20);
+}
+
+TEST(RemovalOracle, OnlyTheRequestedTestsAreBuiltAndAsked) {
+  const Puzzle p = parse_description("square4:2x2:1,2/4,3");
+  const std::vector<CellId> tests{1, 2};
+  RemovalOracle oracle(p, tests, {});
+  EXPECT_EQ(oracle.other_solution_without(1).verdict, Verdict::none);
+  EXPECT_THROW(oracle.other_solution_without(0), std::logic_error);  // not built for it
+  Puzzle fewer = p;
+  fewer.givens[3] = 0;
+  EXPECT_THROW(oracle.other_solution_without(fewer, 1), std::logic_error);  // another clue set
+}
+
+TEST(RemovalOracle, AboveRefusesTestsOutsideItsCover) {
+  const Puzzle p = parse_description("square4:2x2:1,2/4,3");
+  Puzzle floor = p;
+  floor.givens[1] = 0;
+  RemovalOracle oracle = RemovalOracle::above(floor);
+  EXPECT_EQ(oracle.other_solution_without(p, 1).verdict, Verdict::none);
+  EXPECT_THROW(oracle.other_solution_without(p, 0), std::logic_error);  // a floor given
+  Puzzle below = p;
+  below.givens[0] = 0;  // drops a floor given
+  EXPECT_THROW(oracle.other_solution_without(below, 1), std::logic_error);
 }
