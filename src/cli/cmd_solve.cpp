@@ -56,7 +56,7 @@ po::options_description solve_options() {
       "auto (native search, then CaDiCaL on hard puzzles), native or hybrid (for comparisons)")(
       "expect-unique",
       "the puzzles are meant to have one solution: CaDiCaL is tuned for proving that (verdicts "
-      "never change; hard unique boards often 2-7x faster, boards with many solutions slower)");
+      "never change; hard unique boards often 3-5x faster, boards with many solutions slower)");
   return desc;
 }
 

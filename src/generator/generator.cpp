@@ -91,11 +91,7 @@ std::uint64_t retry_cap(std::uint64_t cap) {
 Removal oracle_test(RemovalOracle& oracle, const Puzzle& current, CellId c, StripBudget& budget) {
   if (interrupted(budget) || budget.nodes_left == 0) return Removal::open;
   const SolveReport r = oracle.other_solution_without(current, c);
-  ++budget.calls;
-  const std::uint64_t used = std::min(r.stats.nodes, budget.nodes_left);
-  budget.nodes_used += used;
-  budget.nodes_left -= used;
-  if (r.stats.stop == StopReason::deadline || r.stats.stop == StopReason::cancelled) budget.interrupted = r.stats.stop;
+  charge(budget, r.stats);
   return r.verdict == Verdict::none ? Removal::redundant : r.verdict == Verdict::unique ? Removal::needed : Removal::open;
 }
 

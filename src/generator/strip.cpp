@@ -11,6 +11,15 @@ bool interrupted(StripBudget& budget) {
   return budget.interrupted != StopReason::none;
 }
 
+std::uint64_t charge(StripBudget& budget, const SolveStats& stats) {
+  ++budget.calls;
+  const std::uint64_t used = std::min(stats.nodes, budget.nodes_left);
+  budget.nodes_used += used;
+  budget.nodes_left -= used;
+  if (stats.stop == StopReason::deadline || stats.stop == StopReason::cancelled) budget.interrupted = stats.stop;
+  return used;
+}
+
 bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Exclusion> removed) {
   if (budget.interrupted != StopReason::none || budget.nodes_left == 0) return false;
   SolveLimits limits = budget.limits;
@@ -18,12 +27,7 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
   limits.expect_unique = true;
   const SolveReport r = removed ? count_solutions(puzzle, 1, limits, std::span<const Exclusion>(&*removed, 1))
                                 : count_solutions(puzzle, 2, limits);
-  ++budget.calls;
-  const std::uint64_t used = std::min(r.stats.nodes, budget.nodes_left);
-  budget.nodes_used += used;
-  budget.nodes_left -= used;
-  if (r.stats.stop == StopReason::deadline || r.stats.stop == StopReason::cancelled)
-    budget.interrupted = r.stats.stop;
+  const std::uint64_t used = charge(budget, r.stats);
   if (r.stats.stop == StopReason::budget) {
     ++budget.undecided;
     if (limits.max_nodes == budget.nodes_left + used) budget.nodes_left = 0;

@@ -27,6 +27,10 @@ struct StripBudget {
 // True (and `interrupted` set) once the deadline has passed or the cancel flag is raised.
 bool interrupted(StripBudget& budget);
 
+// Charges one solver call to the budget: its nodes (at most what is left) and a deadline or
+// cancel it stopped on. Returns the nodes charged.
+std::uint64_t charge(StripBudget& budget, const SolveStats& stats);
+
 // True when the solver proves `puzzle` unique within the budget (gave_up counts as false).
 // With `removed` (a given v at cell c just taken out of a puzzle proved unique with it), the
 // question becomes "is there a solution with something other than v at c?", which the solver

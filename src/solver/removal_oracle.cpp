@@ -28,6 +28,9 @@ struct RemovalOracle::Impl {
 
   void encode(const SatCount::Candidates& candidates);
   void check_covered(const Puzzle& current, CellId cell) const;
+  // Why a test gave up: the deadline or cancel flag when raised, otherwise the budget (the
+  // conflict cap, or no encoding).
+  StopReason stop_reason() { return watch.expired() ? watch.reason() : StopReason::budget; }
 };
 
 namespace {
@@ -45,6 +48,30 @@ void merge_into(SatCount::Candidates& merged, const SatCount::Candidates& one) {
     std::set_union(merged[u].begin(), merged[u].end(), one[u].begin(), one[u].end(), std::back_inserter(tmp));
     merged[u].swap(tmp);
   }
+}
+
+enum class TestRoot { pairs, none, stopped };
+
+// The root propagation of one test: `without` is the clue set minus the given `removed` (value at
+// cell), whose value is excluded from its cell. `pairs`: the surviving pairs are in `out`.
+TestRoot test_root(const Puzzle& without, const Exclusion& removed, const SolveLimits& limits,
+                   SatCount::Candidates& out) {
+  Search search(without, 1, limits);
+  search.exclude(std::span<const Exclusion>(&removed, 1));
+  if (search.root(out)) return TestRoot::pairs;
+  return search.stopped() ? TestRoot::stopped : TestRoot::none;
+}
+
+Puzzle without_given(Puzzle p, CellId cell) {
+  p.givens[static_cast<std::size_t>(cell)] = 0;
+  return p;
+}
+
+std::vector<CellId> given_cells(const Puzzle& p) {
+  std::vector<CellId> out;
+  for (CellId c = 0; c < p.board.size(); ++c)
+    if (p.givens[static_cast<std::size_t>(c)] != 0) out.push_back(c);
+  return out;
 }
 
 }  // namespace
@@ -76,23 +103,17 @@ void RemovalOracle::Impl::check_covered(const Puzzle& current, CellId cell) cons
 }
 
 RemovalOracle::RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits)
-    : RemovalOracle(puzzle, std::span<const CellId>(), limits) {}
+    : RemovalOracle(puzzle, given_cells(puzzle), limits) {}
 
 // Plan: root-propagate every test on its own (puzzle minus the given, the given's value excluded
 // from its cell) and merge the surviving pairs; a test whose root fails is answered `none` now.
-// The merged pairs are encoded once. No `tests`: every given.
+// The merged pairs are encoded once.
 RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests, const SolveLimits& limits)
     : impl_(std::make_unique<Impl>(puzzle, limits, Impl::Cover::clue_set)) {
   Impl& m = *impl_;
   const int n = puzzle.board.size();
   m.tested.assign(static_cast<std::size_t>(n), 0);
   m.root_none.assign(static_cast<std::size_t>(n), 0);
-  std::vector<CellId> all;
-  if (tests.empty()) {
-    for (CellId c = 0; c < n; ++c)
-      if (puzzle.givens[static_cast<std::size_t>(c)] != 0) all.push_back(c);
-    tests = all;
-  }
   for (CellId c : tests) {
     if (c < 0 || c >= n || puzzle.givens[static_cast<std::size_t>(c)] == 0)
       throw std::logic_error("RemovalOracle: a test that is not a given");
@@ -101,17 +122,11 @@ RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests
   SatCount::Candidates merged(static_cast<std::size_t>(n) + 1);
   SatCount::Candidates one;
   for (CellId c : tests) {
-    Puzzle without = puzzle;
-    without.givens[static_cast<std::size_t>(c)] = 0;
-    Search search(without, 1, m.limits);
-    const Exclusion ex{c, puzzle.givens[static_cast<std::size_t>(c)]};
-    search.exclude(std::span<const Exclusion>(&ex, 1));
-    if (!search.root(one)) {
-      if (search.stopped() || m.watch.expired()) return;  // no encoding: every test gives up
-      m.root_none[static_cast<std::size_t>(c)] = 1;
-      continue;
-    }
-    merge_into(merged, one);
+    const Exclusion removed{c, puzzle.givens[static_cast<std::size_t>(c)]};
+    const TestRoot root = test_root(without_given(puzzle, c), removed, m.limits, one);
+    if (root == TestRoot::stopped || m.watch.expired()) return;  // no encoding: every test gives up
+    if (root == TestRoot::none) m.root_none[static_cast<std::size_t>(c)] = 1;
+    else merge_into(merged, one);
   }
   m.encode(merged);
 }
@@ -147,24 +162,18 @@ SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId 
   if (m.cover == Impl::Cover::clue_set && m.root_none[at]) {
     rep.verdict = Verdict::none;
   } else if (m.sat) {
-    Puzzle without = current;
-    without.givens[at] = 0;
+    const Puzzle without = without_given(current, cell);
     // Above a floor, the test's own root propagation first: it may settle the test (no
     // solution), and otherwise its pruning rides along as a guard (SatCount::solve_assuming).
     SatCount::Candidates root;
-    if (m.cover == Impl::Cover::above) {
-      Search search(without, 1, m.limits);
-      const Exclusion ex{cell, current.givens[at]};
-      search.exclude(std::span<const Exclusion>(&ex, 1));
-      if (!search.root(root)) {
-        if (search.stopped() || m.watch.expired()) {
-          rep.stats.stop = m.watch.stopped() ? m.watch.reason() : StopReason::deadline;
-        } else {
-          rep.verdict = Verdict::none;
-        }
-        rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        return rep;
-      }
+    const TestRoot r = m.cover == Impl::Cover::above
+                           ? test_root(without, Exclusion{cell, current.givens[at]}, m.limits, root)
+                           : TestRoot::pairs;
+    if (r != TestRoot::pairs) {
+      if (r == TestRoot::none) rep.verdict = Verdict::none;
+      else rep.stats.stop = m.stop_reason();
+      rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      return rep;
     }
     const std::pair<int, int> banned{current.givens[at], m.layout.pos_of(cell)};
     std::vector<std::pair<int, int>> fixed;
@@ -177,10 +186,9 @@ SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId 
                                          root.empty() ? nullptr : &root);
     rep.stats.conflicts = rep.stats.nodes = m.sat->conflicts() - before;
     rep.verdict = !decided ? Verdict::gave_up : rep.solution ? Verdict::unique : Verdict::none;
-    if (!decided) rep.stats.stop = m.watch.stopped() ? m.watch.reason() : StopReason::budget;
+    if (!decided) rep.stats.stop = m.stop_reason();
   } else {
-    m.watch.expired();
-    rep.stats.stop = m.watch.stopped() ? m.watch.reason() : StopReason::budget;
+    rep.stats.stop = m.stop_reason();
   }
   rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return rep;

@@ -14,8 +14,9 @@
 // Tuning: CaDiCaL's "sat" configuration with every pair tried false first (nearly all of them
 // are) for counting, where the hard cases are sparse boards with many solutions (2-3x faster than
 // the defaults there); its "unsat" configuration for the removal oracle, whose hard tests are
-// refutations (2x faster over a hex6 20x20 extreme strip). A portfolio of both, taking turns by
-// doubling conflict slices, was 1.5-2x slower than the better one on either kind (README).
+// refutations (32 s against 68 s on one hex6 20x20 extreme puzzle). Which one a count uses is the
+// caller's hint (SolveLimits::expect_unique). A portfolio of both, taking turns in doubling
+// conflict slices, was about 2x slower than the better one (README, solver section).
 //
 // Stops: the deadline and cancel flag through CaDiCaL's Terminator (they only ever turn a result
 // into gave_up), the deterministic budget as CaDiCaL's conflict limit.

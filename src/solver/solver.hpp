@@ -37,8 +37,8 @@ struct SolveLimits {
   Engine engine = Engine::automatic;
   // A hint that never changes a verdict: the caller expects exactly one solution (a generator's
   // proof, a re-check of a printed puzzle), so the hybrid engine's CaDiCaL is tuned for the proof
-  // that no second solution exists rather than for finding solutions (2-7x faster on the hard
-  // hex6 proofs, 2-5x slower on sparse boards with many solutions: README, solver section).
+  // that no second solution exists rather than for finding solutions (3-5x faster on hard hex6
+  // proofs, 3-5x slower on sparse boards with many solutions: README, solver section).
   bool expect_unique = false;
 };
 

@@ -1,9 +1,9 @@
 // Differential test of the engines: random medium boards of every topology (holes included) with
 // clue subsets of a random Hamiltonian path, and some with a clue moved (often no solution). The
 // native search, the hybrid engine (root propagation + CaDiCaL, tuned for models and, with
-// expect_unique, for refutations) and the automatic portfolio must agree on every verdict, every answer must be a valid numbering, and where the SAT peer of
-// ../shared/peers/sat is built (CMake builds it into the build tree when the source is there),
-// its count must agree too.
+// expect_unique, for refutations) and the automatic portfolio must agree on every verdict, every
+// answer must be a valid numbering, and where the SAT peer of ../shared/peers/sat is built (CMake
+// builds it into the build tree when the source is there), its count must agree too.
 #include <gtest/gtest.h>
 
 #include <cstdio>
