@@ -6,6 +6,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "core/errors.hpp"
 #include "generator/base_board.hpp"
@@ -28,7 +31,7 @@ std::string message_of(const std::function<void()>& f) {
 }
 
 std::filesystem::path write_temp(const std::string& name, const std::string& text) {
-  const auto p = std::filesystem::temp_directory_path() / ("hidato_shapes_test_" + name);
+  const auto p = std::filesystem::temp_directory_path() / ("hidato_shapes_test_" + name + "_" + std::to_string(::getpid()));
   std::ofstream(p) << text;
   return p;
 }

@@ -3,6 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
@@ -155,7 +158,7 @@ TEST(Config, DefaultsApplyAndSetsOverrideThem) {
 }
 
 TEST(Config, MaskIsFoundBesideTheConfig) {
-  const auto dir = std::filesystem::temp_directory_path() / "hidato-pipeline-mask-test";
+  const auto dir = std::filesystem::temp_directory_path() / ("hidato-pipeline-mask-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "blob.txt") << ".##.\n####\n####\n.##.\n";
   const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt, difficulty: easy}]\n",

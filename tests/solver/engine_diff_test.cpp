@@ -11,6 +11,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "generator/fill.hpp"
@@ -63,8 +65,10 @@ class EngineDiff : public ::testing::TestWithParam<Case> {};
 
 TEST_P(EngineDiff, EnginesAndPeerAgree) {
   Rng rng(GetParam().seed);
+  // One folder per process and seed: two test runs at once (a CI run beside a sanitizer run)
+  // would otherwise overwrite each other's case file under the peer.
   const auto dir = std::filesystem::temp_directory_path() /
-                   ("hidato-engine-diff-" + std::to_string(GetParam().seed));
+                   ("hidato-engine-diff-" + std::to_string(GetParam().seed) + "-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   int by_verdict[4] = {0, 0, 0, 0}, peer_checked = 0;
   for (int trial = 0; trial < 40; ++trial) {
