@@ -1,4 +1,4 @@
-// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine auto|native|hybrid]
+// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine auto|native|hybrid] [--threads 1|2]
 //                       [--expect-unique]`
 //
 // Each input is a puzzle file, or a one-line description (an argument containing ':' that is not
@@ -38,6 +38,7 @@ struct SolveOptions {
   std::uint64_t budget = 0;   // 0: unlimited
   Engine engine = Engine::automatic;
   bool expect_unique = false;  // SolveLimits::expect_unique
+  int threads = 1;             // SolveLimits::threads
 };
 
 struct Input {
@@ -56,13 +57,17 @@ po::options_description solve_options() {
       "auto (native search, then CaDiCaL on hard puzzles), native or hybrid (for comparisons)")(
       "expect-unique",
       "the puzzles are meant to have one solution: CaDiCaL is tuned for proving that (verdicts "
-      "never change; hard unique boards often 3-5x faster, boards with many solutions slower)");
+      "never change; hard unique boards often 3-5x faster, boards with many solutions slower)")(
+      "threads", po::value<std::string>()->default_value("2"),
+      "workers per puzzle, 1 or 2 (engine auto): with 2, a second strategy races the first; "
+      "verdicts never change, but a 'multiple' may show other solutions from run to run, and "
+      "under --budget either worker may end first (1: fully repeatable)");
   return desc;
 }
 
 void print_help(std::ostream& out, const po::options_description& desc) {
   out << "usage: hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine E]\n"
-         "                    [--expect-unique]\n\n"
+         "                    [--expect-unique] [--threads 1|2]\n\n"
          "Solves each puzzle and proves whether its solution is unique. FILE is a puzzle file or a\n"
          "one-line description such as 'square8:3x3:6,.,9/.,2,8/1,.2'.\n\n"
       << desc
@@ -97,6 +102,7 @@ SolveLimits limits_for(const SolveOptions& o) {
   if (o.budget > 0) limits.max_nodes = o.budget;
   limits.engine = o.engine;
   limits.expect_unique = o.expect_unique;
+  limits.threads = o.threads;
   if (o.deadline_ms > 0) limits.deadline = Clock::now() + std::chrono::milliseconds(o.deadline_ms);
   return limits;
 }
@@ -155,6 +161,7 @@ int run_solve(const Args& args) {
   o.budget = parse_unsigned_in(vm["budget"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--budget");
   o.engine = engine_from(vm["engine"].as<std::string>());
   o.expect_unique = vm.count("expect-unique") > 0;
+  o.threads = static_cast<int>(parse_number_in(vm["threads"].as<std::string>(), 1, 2, "--threads"));
 
   std::vector<Input> inputs;
   for (std::size_t i = 0; i < o.inputs.size(); ++i)  // validate all first

@@ -34,6 +34,7 @@ class Domains {
 
   int n() const { return n_; }
   int words() const { return w_; }
+  int value_words() const { return vw_; }  // words of one cell's value set
   int count(int v) const { return vcount_[static_cast<std::size_t>(v)]; }
   bool is_fixed(int v) const { return count(v) == 1; }
   int values_at(int pos) const { return ccount_[static_cast<std::size_t>(pos)]; }

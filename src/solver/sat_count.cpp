@@ -229,7 +229,7 @@ void SatCount::block(const Values& solution) {
 // The ladder of the SAT phase: block what is known, solve under the conflict limit, decode and
 // check a model, stop at the limit, otherwise block it and solve again.
 bool SatCount::count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget) {
-  for (const Values& s : found) block(s);
+  for (; blocked_ < found.size(); ++blocked_) block(found[blocked_]);
   const std::uint64_t start = conflicts();
   while (static_cast<int>(found.size()) < limit) {
     const std::uint64_t used = conflicts() - start;
@@ -245,6 +245,7 @@ bool SatCount::count(std::vector<Values>& found, int limit, std::uint64_t confli
       throw std::logic_error("solver: the SAT model is not a new solution");
     block(sol);
     found.push_back(std::move(sol));
+    ++blocked_;
   }
   return true;
 }

@@ -63,7 +63,9 @@ class SatCount {
 
   // Adds to `found` distinct solutions (the ones already there are blocked first) until it holds
   // `limit` or no other solution exists. True when decided that way; false when the watch expired
-  // or `conflict_budget` conflicts were spent.
+  // or `conflict_budget` conflicts were spent. It may be called again with the same `found`,
+  // grown meanwhile by other means: only solutions it has not blocked yet are blocked then, and
+  // the instance goes on with everything it learnt.
   bool count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget);
   std::uint64_t conflicts() const;
 
@@ -97,6 +99,7 @@ class SatCount {
   std::unique_ptr<Hooks> hooks_;
   int next_var_ = 1;
   bool encoded_ = false;
+  std::size_t blocked_ = 0;  // solutions of count()'s `found` already blocked
   // Variables of value v: cells_[v] lists (position, variable) in position order.
   std::vector<std::vector<std::pair<int, int>>> cells_;
 };

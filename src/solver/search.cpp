@@ -9,20 +9,24 @@
 namespace hidato::solver_detail {
 
 namespace {
-// Automatic engine: the native search's share before CaDiCaL takes over. Published puzzles need
-// a few dozen nodes; puzzles the native search decides slowly keep failing for millions.
-constexpr std::uint64_t handover_nodes = 3000;
+// Restarted runs choose among values whose keys are within this factor of the best one (noise
+// spreads the runs over different parts of a board with many solutions).
+constexpr double value_noise = 0.3;
 }  // namespace
 
-Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits)
+Search::Search(const Puzzle& puzzle, int limit, const SolveLimits& limits, Role role,
+               const std::atomic<bool>* rival)
     : puzzle_(puzzle),
       limit_(std::clamp(limit, 1, 2)),
+      role_(role),
       layout_(puzzle.board),
       domains_(layout_),
       regions_(layout_),
       matching_(layout_),
-      watch_(limits),
-      rng_(0x5eed) {}
+      watch_(limits, rival),
+      rng_(role == Role::primary ? 0x5eed : 0xb0a710ad) {}
+
+Search::~Search() = default;
 
 // Propagation, Hall's condition (matching + Régin pruning) and region reasoning, alternated until
 // none of them removes anything. False on conflict or when the watch expired.
@@ -49,8 +53,7 @@ long Search::total_candidates() const {
 
 // The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict (bumping the conflict
 // weight of the decision that failed), record a solution and stop at the limit, otherwise branch
-// on a value (choose_value) and try each of its cells in turn (cells with fewer open neighbours
-// first: paths hug walls and corners; then cells with fewer candidate values).
+// (choose_branch) and try each candidate in turn.
 void Search::explore() {
   if (!settle()) {
     if (watch_.stopped()) stop_ = true;
@@ -63,35 +66,55 @@ void Search::explore() {
     }
     return;
   }
-  const int v = choose_value();
-  if (v == 0) {
+  const Branch b = choose_branch();
+  if (b.value == 0 && b.pos < 0) {
     record_solution();
-    if (static_cast<int>(found_.size()) >= limit_) stop_ = true;
+    if (decided()) stop_ = true;
     return;
   }
   const std::size_t base = cands_.size();
-  push_candidates(v);
+  if (b.value > 0)
+    push_candidates(b.value);
+  else
+    push_values(b.pos);
   const std::size_t end = cands_.size();
   for (std::size_t i = base; i < end && !stop_; ++i) {
     if (watch_.node_expired() || watch_.nodes() >= run_limit_) {
       stop_ = true;
       break;
     }
+    const int v = b.value > 0 ? b.value : cands_[i];
+    const int pos = b.value > 0 ? cands_[i] : b.pos;
     const std::size_t mark = domains_.mark();
-    domains_.assign(v, cands_[i]);
+    domains_.assign(v, pos);
     decision_ = v;
     failed_ = false;
     explore();
     domains_.undo_to(mark);
-    if (failed_) bump_segment(v);
+    if (failed_ && b.value > 0) bump_segment(v);
     failed_ = false;
   }
   cands_.resize(base);
 }
 
+// A value to place (choose_value); in restarted runs, the cell instead when some free cell has
+// fewer candidate values than that value has cells. Path extension alone leaves cells behind
+// that, at the end, no value can reach; a cell few values can still cover is covered while it
+// can be (on sparse boards this finds first solutions several times sooner). The first run keeps
+// to values: its trees are smaller on the unique puzzles it exists for. No branch at all: every
+// value is fixed.
+Search::Branch Search::choose_branch() {
+  const int v = choose_value();
+  if (v == 0) return {};
+  if (!shuffled_) return {v, -1};
+  const int pos = most_constrained_cell();
+  if (pos >= 0 && domains_.values_at(pos) < domains_.count(v)) return {0, pos};
+  return {v, -1};
+}
+
 // Path extension first: among the values next to a fixed value (the open ends of the partial
 // paths), the one with the fewest candidate cells relative to its conflict weight; if no value is
-// next to a fixed one, the best value overall.
+// next to a fixed one, the best value overall. Restarted runs add noise to the keys.
 int Search::choose_value() {
   int best = 0, any = 0;
   double best_key = 0, any_key = 0;
@@ -99,7 +122,8 @@ int Search::choose_value() {
   for (int v = 1; v <= n; ++v) {
     const int c = domains_.count(v);
     if (c <= 1) continue;
-    const double key = c / weight_[static_cast<std::size_t>(v)];
+    double key = c / weight_[static_cast<std::size_t>(v)];
+    if (shuffled_) key *= 1.0 + value_noise * rng_.unit();
     if (any == 0 || key < any_key) {
       any = v;
       any_key = key;
@@ -111,6 +135,21 @@ int Search::choose_value() {
     }
   }
   return best != 0 ? best : any;
+}
+
+// The free cell with the fewest candidate values (the first in cell order among equals); -1 when
+// every cell is fixed.
+int Search::most_constrained_cell() const {
+  int best = -1, best_count = 0;
+  for (CellId c = 0; c < layout_.cells(); ++c) {
+    const int pos = layout_.pos_of(c);
+    const int k = domains_.values_at(pos);
+    if (k > 1 && (best < 0 || k < best_count)) {
+      best = pos;
+      best_count = k;
+    }
+  }
+  return best;
 }
 
 // Conflict weighting (dom/wdeg, VSIDS-like): values whose choice keeps failing are branched on
@@ -152,6 +191,9 @@ void Search::push_candidates(int v) {
   std::copy(sorted.begin(), sorted.end(), cands_.begin() + static_cast<std::ptrdiff_t>(base));
 }
 
+void Search::push_values(int pos) {
+  for_each_bit(domains_.values_of(pos), domains_.value_words(), [&](int v) { cands_.push_back(v); });
+}
 
 // Solutions found by earlier runs may be found again after a restart: only new ones count.
 void Search::record_solution() {
@@ -161,46 +203,6 @@ void Search::record_solution() {
   if (std::find(found_.begin(), found_.end(), sol) == found_.end()) found_.push_back(std::move(sol));
 }
 
-// Plan: restarts make the search robust on puzzles with many solutions, where one unlucky early
-// choice can hide every solution under a huge subtree. Run k explores with a node limit that
-// doubles each run (the first run in the plain order, later ones with shuffled candidate order
-// among equally good cells). Any run that ends without hitting its limit was exhaustive, so its
-// verdict is exact; distinct solutions collected across runs are real, so two of them prove
-// `multiple` whenever they turn up. The doubling bounds the waste to about 2x the final run.
-void Search::run_with_restarts() {
-  std::uint64_t limit = 2000;
-  for (int k = 0;; ++k) {
-    stop_ = false;
-    shuffled_ = k > 0;
-    run_limit_ = std::min(watch_.nodes() + limit, phase_limit_);
-    explore();
-    const bool hit_limit = stop_ && !watch_.stopped() && static_cast<int>(found_.size()) < limit_;
-    if (!hit_limit) return;
-    if (watch_.nodes() >= phase_limit_) {
-      handover_ = true;
-      return;
-    }
-    limit *= 2;
-  }
-}
-
-// Hand-over: the domains are back at the root (every search branch was undone). One full settle
-// with Régin's filter shrinks them further, then CaDiCaL counts over the surviving pairs, with
-// the solutions the native phase found already blocked, under the rest of the node budget.
-void Search::decide_with_sat() {
-  if (!settle(true)) {  // no solution beyond the ones found, or the watch expired
-    if (watch_.stopped()) stop_ = true;
-    return;
-  }
-  const auto tuning = watch_.expect_unique() ? SatCount::Tuning::refutations : SatCount::Tuning::models;
-  SatCount sat(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
-  if (!sat.encoded()) return;  // the watch expired while encoding
-  const bool decided = sat.count(found_, limit_, watch_.nodes_left());
-  conflicts_ = sat.conflicts();
-  watch_.add_nodes(conflicts_);
-  if (!decided) watch_.budget_spent();
-}
-
 bool Search::root(std::vector<std::vector<int>>& candidates) {
   const int n = puzzle_.board.size();
   if (n == 0 || static_cast<int>(puzzle_.givens.size()) != n || watch_.expired() ||
@@ -208,49 +210,6 @@ bool Search::root(std::vector<std::vector<int>>& candidates) {
     return false;
   candidates = SatCount::candidates(domains_);
   return true;
-}
-
-SolveReport Search::run() {
-  const auto start = Clock::now();
-  SolveReport rep;
-  const int n = puzzle_.board.size();
-  bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
-            domains_.init(puzzle_.givens, excluded_, watch_);
-  weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
-  if (ok) {
-    // Root: propagate untrailed, then search with a trail.
-    ok = settle();
-    domains_.start_trail();
-    if (ok) {
-      // A root too big to encode stays with the native search, in every mode.
-      Engine engine = watch_.engine();
-      if (engine != Engine::native && SatCount::pairs(domains_) > SatCount::max_pairs) engine = Engine::native;
-      phase_limit_ = engine == Engine::automatic ? handover_nodes : std::numeric_limits<std::uint64_t>::max();
-      if (engine != Engine::hybrid) run_with_restarts();
-      if (engine == Engine::hybrid || handover_) decide_with_sat();
-    } else {
-      if (watch_.stopped()) stop_ = true;
-    }
-  }
-  rep.stats.nodes = watch_.nodes();
-  rep.stats.conflicts = conflicts_;
-  rep.stats.propagations = watch_.steps();
-  rep.stats.backtracks = backtracks_;
-  rep.stats.stop = watch_.reason();
-  rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  if (found_.size() >= 2) {
-    rep.verdict = Verdict::multiple;
-    rep.solution = found_[0];
-    rep.second = found_[1];
-  } else if (watch_.stopped()) {
-    rep.verdict = Verdict::gave_up;
-  } else if (found_.size() == 1) {
-    rep.verdict = Verdict::unique;
-    rep.solution = found_[0];
-  } else {
-    rep.verdict = Verdict::none;
-  }
-  return rep;
 }
 
 }  // namespace hidato::solver_detail

@@ -1,5 +1,7 @@
 #pragma once
-// Search: depth-first branching over the domains, counting solutions up to a limit.
+// Search: the native engine (depth-first branching over the domains, restarts, root probing) and
+// the schedule that decides a count with it and, where it stalls, with CaDiCaL (schedule.cpp).
+#include <memory>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -12,9 +14,17 @@
 
 namespace hidato::solver_detail {
 
+class SatCount;
+
 class Search {
  public:
-  Search(const Puzzle& puzzle, int limit, const SolveLimits& limits);
+  // The primary worker runs the schedule of schedule.cpp; a secondary one (solver.cpp's race)
+  // skips the first plain run and root probing, searches with other seeds and gives CaDiCaL its
+  // other tuning. `rival` stops the worker when raised.
+  enum class Role { primary, secondary };
+  Search(const Puzzle& puzzle, int limit, const SolveLimits& limits, Role role = Role::primary,
+         const std::atomic<bool>* rival = nullptr);
+  ~Search();
   SolveReport run();
   // Root propagation only (one full settle): the candidate positions of every value (index 1..N).
   // False when the root has no solution, or when the watch expired (then stopped() is true).
@@ -23,26 +33,46 @@ class Search {
   void exclude(std::span<const Exclusion> excluded) { excluded_.assign(excluded.begin(), excluded.end()); }
 
  private:
+  // A branching choice: every candidate cell of a value, or every candidate value of a cell.
+  struct Branch {
+    int value = 0;  // > 0: branch on the cells of this value
+    int pos = -1;   // >= 0: branch on the values of this cell
+  };
+  // search.cpp: propagation and one run of the depth-first search.
   bool settle(bool force_regin = false);
-  void decide_with_sat();
   long total_candidates() const;
   void explore();
-  void run_with_restarts();
+  Branch choose_branch();
   int choose_value();
+  int most_constrained_cell() const;
   void bump(int v);
   void bump_segment(int v);
   void push_candidates(int v);
+  void push_values(int pos);
   void record_solution();
+  bool decided() const { return static_cast<int>(found_.size()) >= limit_; }
+
+  // schedule.cpp: restarts, root probing, the SAT phase and the order they run in.
+  enum class Outcome { decided, budget, stopped };
+  Outcome run_native(std::uint64_t nodes);
+  Outcome shave();
+  bool probe_value(int v, std::vector<int>& cells);
+  Outcome run_sat(std::uint64_t conflicts);
+  bool likely_unique() const;
+  void take_turns(std::uint64_t max_pairs);
+  void run_automatic();
+  void run_hybrid();
 
   const Puzzle& puzzle_;
   int limit_;
+  Role role_;
   Layout layout_;
   Domains domains_;
   Regions regions_;
   Matching matching_;
   Watch watch_;
   std::vector<Values> found_;
-  std::vector<int> cands_;  // candidate cells of every open frame, stacked
+  std::vector<int> cands_;  // candidates (cells or values) of every open frame, stacked
   std::vector<int> keys_;
   std::uint64_t backtracks_ = 0;
   bool stop_ = false;
@@ -50,11 +80,17 @@ class Search {
   bool failed_ = false;             // the latest node failed in its own propagation
   std::vector<double> weight_;      // conflict weight per value
   double bump_ = 1.0;
-  bool shuffled_ = false;           // later runs: random order among equally good candidates
+  bool shuffled_ = false;           // runs after the first: noisy value choice, random ties
   std::uint64_t run_limit_ = 0;     // node count at which the current run restarts
-  std::uint64_t phase_limit_ = 0;   // node count at which the native phase ends (auto: hand over)
-  bool handover_ = false;           // the native phase ended undecided at phase_limit_
-  std::uint64_t conflicts_ = 0;     // SAT conflicts of the hybrid phase
+  std::uint64_t runs_ = 0;          // restart runs started so far (Luby index)
+  std::uint64_t run_unit_ = 0;      // nodes of a Luby unit
+  bool exhausted_ = false;          // a run ended below its limit: found_ holds every solution
+  std::uint64_t probes_ = 0;        // root probes (they count as nodes)
+  std::uint64_t shaved_ = 0;        // pairs root probing removed
+  std::uint64_t conflicts_ = 0;     // SAT conflicts
+  std::unique_ptr<SatCount> sat_;
+  std::size_t blocked_ = 0;         // solutions of found_ already blocked in sat_
+  bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)
 };

@@ -40,13 +40,20 @@ struct SolveLimits {
   // that no second solution exists rather than for finding solutions (3-5x faster on hard hex6
   // proofs, 3-5x slower on sparse boards with many solutions: README, solver section).
   bool expect_unique = false;
+  // Workers (automatic engine only). With 2, a second worker with another strategy (other seeds,
+  // CaDiCaL's other tuning) races the first and the first to decide stops the other: heavy-tailed
+  // searches end at the faster of two tries. The verdict stays exact, but which two solutions a
+  // `multiple` shows, and under a node budget whether it gives up, may differ from run to run;
+  // the generator and the book pipeline use one worker (they run puzzles in parallel instead).
+  int threads = 1;
 };
 
 enum class StopReason { none, budget, deadline, cancelled };
 std::string_view to_string(StopReason r);
 
 struct SolveStats {
-  std::uint64_t nodes = 0;        // branching decisions plus SAT conflicts (the budgeted count)
+  std::uint64_t nodes = 0;        // branching decisions, root probes and SAT conflicts (budgeted)
+  std::uint64_t probes = 0;       // root probes alone (automatic engine, schedule.cpp)
   std::uint64_t conflicts = 0;    // SAT conflicts alone (0 when the native engine decided)
   std::uint64_t propagations = 0; // fixpoint rounds
   std::uint64_t backtracks = 0;

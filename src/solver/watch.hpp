@@ -9,12 +9,15 @@ namespace hidato::solver_detail {
 
 class Watch {
  public:
-  explicit Watch(const SolveLimits& limits) : limits_(limits) {}
+  // `rival`: raised when another worker of the same count has decided it (solver.cpp's race).
+  explicit Watch(const SolveLimits& limits, const std::atomic<bool>* rival = nullptr)
+      : limits_(limits), rival_(rival) {}
 
-  // True (and remembers why) once the deadline has passed or the cancel flag is raised.
+  // True (and remembers why) once the deadline has passed or a cancel flag is raised.
   bool expired() {
     if (reason_ != StopReason::none) return true;
-    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
+    if ((limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) ||
+        (rival_ && rival_->load(std::memory_order_relaxed)))
       reason_ = StopReason::cancelled;
     else if (limits_.deadline && Clock::now() >= *limits_.deadline)
       reason_ = StopReason::deadline;
@@ -45,6 +48,7 @@ class Watch {
 
  private:
   const SolveLimits& limits_;
+  const std::atomic<bool>* rival_;
   std::uint64_t steps_ = 0;
   std::uint64_t nodes_ = 0;
   StopReason reason_ = StopReason::none;

@@ -3,12 +3,14 @@
 // native search, the hybrid engine (root propagation + CaDiCaL, tuned for models and, with
 // expect_unique, for refutations) and the automatic portfolio must agree on every verdict, every
 // answer must be a valid numbering, and where the SAT peer of ../shared/peers/sat is built (CMake
-// builds it into the build tree when the source is there), its count must agree too.
+// builds it into the build tree when the source is there), its count must agree too. ScheduleDiff
+// does the same on larger sparse boards, where the automatic engine's later stages decide.
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include <unistd.h>
@@ -26,9 +28,14 @@ struct Case {
   std::uint64_t seed;
 };
 
-// A board of 5x5 to 9x9 cells, maybe with holes, its path, and givens drawn from the path.
-Puzzle random_case(Topology t, Rng& rng) {
-  const int rows = 5 + rng.below(5), cols = 5 + rng.below(5);
+struct Shape {
+  int side = 5, spread = 5;                  // sides from side to side + spread - 1
+  double clues = 0.15, clue_spread = 0.35;   // clue rate from clues to clues + clue_spread
+};
+
+// A board of 5x5 to 9x9 cells (or `shape`), maybe with holes, its path, and givens drawn from it.
+Puzzle random_case(Topology t, Rng& rng, const Shape& shape = {}) {
+  const int rows = shape.side + rng.below(shape.spread), cols = shape.side + rng.below(shape.spread);
   const Board full(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true));
   CellOrder order = *find_hamiltonian_path(full, rng, 1'000'000);
   backbite(full, order, rng, rows * cols * 20);
@@ -36,7 +43,7 @@ Puzzle random_case(Topology t, Rng& rng) {
   CarvedBoard carved = carve_holes(full, order, holes, rng);
   const Values path = solution_of(carved.board, carved.order);
   Puzzle p{carved.board, Values(path.size(), 0), {}};
-  const double rate = 0.15 + 0.35 * rng.unit();
+  const double rate = shape.clues + shape.clue_spread * rng.unit();
   for (std::size_t c = 0; c < path.size(); ++c)
     if (rng.chance(rate) || path[c] == 1 || path[c] == static_cast<int>(path.size())) p.givens[c] = path[c];
   if (rng.chance(0.15)) {  // move one clue to a random blank cell: usually no solution left
@@ -47,13 +54,23 @@ Puzzle random_case(Topology t, Rng& rng) {
   return p;
 }
 
-// The SAT peer's count (0, 1 or 2) of a puzzle, or -1 when the peer is not available.
+// A folder of this test's own: one per process and seed, since two test runs at once (a CI run
+// beside a sanitizer run) would otherwise overwrite each other's case file under the peer.
+std::filesystem::path case_dir(const std::string& test, std::uint64_t seed) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("hidato-" + test + "-" + std::to_string(seed) + "-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// The SAT peer's count (0, 1 or 2) of a puzzle, or -1 when the peer is not available or too slow.
 int peer_count(const Puzzle& p, const std::filesystem::path& dir) {
   const std::string peer = HIDATO_SAT_PEER;
   if (peer.empty() || !std::filesystem::exists(peer)) return -1;
   const auto file = dir / "case.txt";
   std::ofstream(file) << format_puzzle(p);
-  FILE* out = popen((peer + " " + file.string()).c_str(), "r");
+  // A peer that needs more than 30 s (very sparse boards can take it minutes) checks nothing.
+  FILE* out = popen(("timeout 30 " + peer + " " + file.string()).c_str(), "r");
   if (out == nullptr) return -1;
   int count = -1;
   if (std::fscanf(out, "solutions=%d", &count) != 1) count = -1;
@@ -61,15 +78,25 @@ int peer_count(const Puzzle& p, const std::filesystem::path& dir) {
   return count;
 }
 
+// The peer's verdict, or nullopt (see peer_count).
+std::optional<Verdict> peer_verdict(const Puzzle& p, const std::filesystem::path& dir) {
+  const int k = peer_count(p, dir);
+  if (k < 0) return std::nullopt;
+  return k == 0 ? Verdict::none : k == 1 ? Verdict::unique : Verdict::multiple;
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
+    for (std::uint64_t s = 1; s <= 3; ++s) out.push_back({t, s * 7919 + static_cast<std::uint64_t>(t)});
+  return out;
+}
+
 class EngineDiff : public ::testing::TestWithParam<Case> {};
 
 TEST_P(EngineDiff, EnginesAndPeerAgree) {
   Rng rng(GetParam().seed);
-  // One folder per process and seed: two test runs at once (a CI run beside a sanitizer run)
-  // would otherwise overwrite each other's case file under the peer.
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("hidato-engine-diff-" + std::to_string(GetParam().seed) + "-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const auto dir = case_dir("engine-diff", GetParam().seed);
   int by_verdict[4] = {0, 0, 0, 0}, peer_checked = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const Puzzle p = random_case(GetParam().topology, rng);
@@ -100,9 +127,8 @@ TEST_P(EngineDiff, EnginesAndPeerAgree) {
       }
     }
     ++by_verdict[static_cast<int>(b.verdict)];
-    if (const int k = peer_count(p, dir); k >= 0) {
-      const Verdict want = k == 0 ? Verdict::none : k == 1 ? Verdict::unique : Verdict::multiple;
-      ASSERT_EQ(to_string(b.verdict), to_string(want)) << "SAT peer disagrees: " << describe(p);
+    if (const auto peer = peer_verdict(p, dir)) {
+      ASSERT_EQ(to_string(b.verdict), to_string(*peer)) << "SAT peer disagrees: " << describe(p);
       ++peer_checked;
     }
   }
@@ -111,14 +137,104 @@ TEST_P(EngineDiff, EnginesAndPeerAgree) {
   if (peer_checked == 0) GTEST_SKIP() << "SAT peer not built (../shared/peers/sat missing): engines compared only";
 }
 
-std::vector<Case> cases() {
-  std::vector<Case> out;
-  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
-    for (std::uint64_t s = 1; s <= 3; ++s) out.push_back({t, s * 7919 + static_cast<std::uint64_t>(t)});
-  return out;
+// Larger sparse boards, which the automatic engine rarely decides in its first native runs: its
+// root probing, its turns with CaDiCaL and the two-worker race (SolveLimits::threads) must give
+// the hybrid engine's verdicts (and the peer's). The counters, summed over the suite, show that
+// those paths ran (ScheduleCoverage checks them at the end).
+struct Coverage {
+  int past_first = 0, probed = 0, with_sat = 0;
+};
+Coverage schedule_coverage;
+
+Shape sparse_shape(Topology t) {
+  switch (t) {
+    case Topology::square8: return {11, 3, 0.14, 0.08};
+    case Topology::square4: return {13, 3, 0.10, 0.06};
+    case Topology::hex6: return {11, 3, 0.14, 0.06};
+  }
+  return {};
 }
 
+// Compares the automatic engine (one worker, two, and with expect_unique) with the hybrid engine
+// and the peer on `p`; returns the hybrid engine's report.
+SolveReport check_schedule(const Puzzle& p, const std::filesystem::path& dir, int& peer_checked) {
+  SolveLimits hybrid;
+  hybrid.engine = Engine::hybrid;
+  const SolveReport want = count_solutions(p, 2, hybrid);
+  EXPECT_NE(want.verdict, Verdict::gave_up) << describe(p);
+  SolveLimits two;
+  two.threads = 2;
+  SolveLimits proof;
+  proof.expect_unique = true;
+  const SolveReport one = count_solutions(p, 2);
+  for (const SolveReport& r : {one, count_solutions(p, 2, two), count_solutions(p, 2, proof)}) {
+    EXPECT_EQ(to_string(r.verdict), to_string(want.verdict)) << describe(p);
+    if (r.solution) {
+      EXPECT_TRUE(is_valid_solution(p, *r.solution)) << describe(p);
+    }
+    if (r.second) {
+      EXPECT_TRUE(is_valid_solution(p, *r.second)) << describe(p);
+      EXPECT_NE(*r.solution, *r.second) << describe(p);
+    }
+  }
+  schedule_coverage.past_first += one.stats.nodes > 3000 ? 1 : 0;
+  schedule_coverage.probed += one.stats.probes > 0 ? 1 : 0;
+  schedule_coverage.with_sat += one.stats.conflicts > 0 ? 1 : 0;
+  if (const auto peer = peer_verdict(p, dir)) {
+    EXPECT_EQ(to_string(want.verdict), to_string(*peer)) << "SAT peer disagrees: " << describe(p);
+    ++peer_checked;
+  }
+  return want;
+}
+
+class ScheduleDiff : public ::testing::TestWithParam<Case> {};
+
+// Each random board, then (when it has several solutions) the same board made unique by adding
+// the first witness's value where the two witnesses differ, one clue at a time: unique puzzles
+// with few clues are where probing and the proofs work, and where a wrongly removed pair shows.
+TEST_P(ScheduleDiff, ProbingTurnsAndRaceAgree) {
+  Rng rng(GetParam().seed);
+  const auto dir = case_dir("schedule-diff", GetParam().seed);
+  int peer_checked = 0;
+  for (int trial = 0; trial < 4 && !HasFailure(); ++trial) {
+    Puzzle p = random_case(GetParam().topology, rng, sparse_shape(GetParam().topology));
+    SolveReport r = check_schedule(p, dir, peer_checked);
+    for (int added = 0; r.verdict == Verdict::multiple && added < 40 && !HasFailure(); ++added) {
+      CellId c = 0;
+      while ((*r.solution)[static_cast<std::size_t>(c)] == (*r.second)[static_cast<std::size_t>(c)]) ++c;
+      p.givens[static_cast<std::size_t>(c)] = (*r.solution)[static_cast<std::size_t>(c)];
+      r = count_solutions(p, 2);
+    }
+    if (r.verdict == Verdict::unique) check_schedule(p, dir, peer_checked);
+  }
+  std::filesystem::remove_all(dir);
+  if (peer_checked == 0) GTEST_SKIP() << "SAT peer not built (../shared/peers/sat missing): engines compared only";
+}
+
+// After the suite (when all of ScheduleDiff ran): some case went past the first native runs, some
+// was decided after root probing, some with CaDiCaL's turns; otherwise the suite tests nothing new.
+class ScheduleCoverage : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const auto* suite = ::testing::UnitTest::GetInstance();
+    int ran = 0;
+    for (int i = 0; i < suite->total_test_suite_count(); ++i)
+      if (std::string(suite->GetTestSuite(i)->name()) == "Sparse/ScheduleDiff") ran = suite->GetTestSuite(i)->test_to_run_count();
+    if (ran < static_cast<int>(cases().size())) return;  // filtered
+    EXPECT_GT(schedule_coverage.past_first, 0) << "no ScheduleDiff case went past the first native runs";
+    EXPECT_GT(schedule_coverage.probed, 0) << "no ScheduleDiff case reached root probing";
+    EXPECT_GT(schedule_coverage.with_sat, 0) << "no ScheduleDiff case reached CaDiCaL's turns";
+  }
+};
+const auto* const coverage_check = ::testing::AddGlobalTestEnvironment(new ScheduleCoverage);
+
 INSTANTIATE_TEST_SUITE_P(Random, EngineDiff, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& param_info) {
+                           return std::string(to_string(param_info.param.topology)) + "_" +
+                                  std::to_string(param_info.param.seed);
+                         });
+
+INSTANTIATE_TEST_SUITE_P(Sparse, ScheduleDiff, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& param_info) {
                            return std::string(to_string(param_info.param.topology)) + "_" +
                                   std::to_string(param_info.param.seed);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <atomic>
 #include <vector>
@@ -167,11 +168,15 @@ TEST_P(SolverProperty, AgreesWithBruteForce) {
     const Verdict expected = want == 0 ? Verdict::none : want == 1 ? Verdict::unique : Verdict::multiple;
     ++by_verdict[want];
     ++checked;
-    for (Engine engine : {Engine::automatic, Engine::native, Engine::hybrid}) {
+    for (int config = 0; config < 4; ++config) {  // every engine, and the two-worker race
       SolveLimits limits;
+      const Engine engine = config < 3 ? std::array{Engine::automatic, Engine::native, Engine::hybrid}[config]
+                                       : Engine::automatic;
       limits.engine = engine;
+      limits.threads = config == 3 ? 2 : 1;
       const SolveReport r = count_solutions(p, 2, limits);
-      ASSERT_EQ(to_string(r.verdict), to_string(expected)) << to_string(engine) << " " << describe(p);
+      ASSERT_EQ(to_string(r.verdict), to_string(expected))
+          << to_string(engine) << " threads " << limits.threads << " " << describe(p);
       if (r.solution) {
         EXPECT_TRUE(is_valid_solution(p, *r.solution)) << describe(p);
       }
@@ -262,16 +267,20 @@ TEST(SolverLimits, NodeBudgetGivesUp) {
   EXPECT_EQ(none_allowed.stats.stop, StopReason::budget);
 }
 
+// One worker, and the race (SolveLimits::threads = 2), whose workers both stop on the deadline.
 TEST(SolverLimits, DeadlineGivesUpPromptly) {
   const Puzzle p = open_board(40, Topology::square8);
-  SolveLimits limits;
-  const auto start = Clock::now();
-  limits.deadline = start + std::chrono::milliseconds(50);
-  const SolveReport r = count_solutions(p, 2, limits);
-  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  EXPECT_EQ(r.verdict, Verdict::gave_up);
-  EXPECT_EQ(r.stats.stop, StopReason::deadline);
-  EXPECT_LT(ms, 1000.0);  // generous: the goal (10 ms past the deadline) is measured in the bench
+  for (int threads : {1, 2}) {
+    SolveLimits limits;
+    limits.threads = threads;
+    const auto start = Clock::now();
+    limits.deadline = start + std::chrono::milliseconds(50);
+    const SolveReport r = count_solutions(p, 2, limits);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    EXPECT_EQ(r.verdict, Verdict::gave_up) << threads;
+    EXPECT_EQ(r.stats.stop, StopReason::deadline) << threads;
+    EXPECT_LT(ms, 1000.0) << threads;  // generous: the goal (10 ms past the deadline) is in the bench
+  }
 }
 
 // Issue 10: on a 150x150 open board the root work alone (distance cut, per-cell sets, matching,
@@ -300,15 +309,18 @@ TEST(SolverLimits, PassedDeadlineGivesUpAtOnce) {
 
 TEST(SolverLimits, CancelFlagGivesUp) {
   const Puzzle p = open_board(30, Topology::hex6);
-  std::atomic<bool> cancel{true};
-  SolveLimits limits;
-  limits.cancel = &cancel;
-  const SolveReport r = count_solutions(p, 2, limits);
-  EXPECT_EQ(r.verdict, Verdict::gave_up);
-  EXPECT_EQ(r.stats.stop, StopReason::cancelled);
-  cancel = false;
-  const Puzzle small = parse_description("square8:2x2:1,./.,4");
-  EXPECT_NE(count_solutions(small, 2, limits).verdict, Verdict::gave_up);
+  for (int threads : {1, 2}) {
+    std::atomic<bool> cancel{true};
+    SolveLimits limits;
+    limits.cancel = &cancel;
+    limits.threads = threads;
+    const SolveReport r = count_solutions(p, 2, limits);
+    EXPECT_EQ(r.verdict, Verdict::gave_up) << threads;
+    EXPECT_EQ(r.stats.stop, StopReason::cancelled) << threads;
+    cancel = false;
+    const Puzzle small = parse_description("square8:2x2:1,./.,4");
+    EXPECT_NE(count_solutions(small, 2, limits).verdict, Verdict::gave_up) << threads;
+  }
 }
 
 }  // namespace

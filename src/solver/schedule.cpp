@@ -1,0 +1,253 @@
+// The schedule: which engine works on a count, and for how long.
+//
+//   native     restarted runs of the depth-first search (Luby lengths) alone;
+//   hybrid     root propagation, then CaDiCaL over the surviving pairs (sat_count.hpp) alone;
+//   automatic  the native search for a few thousand nodes (published and generated puzzles end
+//              there, at microseconds); then root probing, which decides most unique puzzles at
+//              the root; then native runs and CaDiCaL take turns in slices that double, each
+//              keeping its state (the native conflict weights and restart index, CaDiCaL's
+//              learnt clauses) from one slice to the next. With SolveLimits::threads = 2 a second
+//              worker (Role::secondary) races this one (solver.cpp).
+//
+// Why both: on sparse boards with many solutions the native runs find the first solution 5-10x
+// sooner than CaDiCaL, but their run time is heavy-tailed, and they cannot prove that no second
+// solution exists unless a run exhausts its tree; CaDiCaL's learning gives those proofs. Turns
+// cost at most about twice the better engine's time on a puzzle (README, solver section).
+//
+// Every verdict is exact whatever the schedule: solutions from any engine are real (checked,
+// deduplicated), a native run that ends below its node limit has seen every solution, probing
+// only removes pairs that no solution uses, and CaDiCaL's "no more" covers every solution not yet
+// found (they are blocked). The budget counts native nodes, probes and SAT conflicts alike, so a
+// verdict under a budget is deterministic.
+#include <algorithm>
+#include <limits>
+
+#include "solver/sat_count.hpp"
+#include "solver/search.hpp"
+
+namespace hidato::solver_detail {
+
+namespace {
+
+// Automatic engine: the native search's first share. Published puzzles need a few dozen nodes,
+// generated ones a few hundred.
+constexpr std::uint64_t first_nodes = 3000;
+// The first run, in the plain order: long enough to exhaust the tree of most generated puzzles.
+constexpr std::uint64_t first_run = 2000;
+// A Luby unit is this many nodes per free value at the root (a run must be able to reach a leaf,
+// which takes about one node per free value), and at least min_unit.
+constexpr std::uint64_t unit_per_value = 3;
+constexpr std::uint64_t min_unit = 500;
+// Root probing goes on past its first probes only while they remove at least one pair in
+// shave_rate of them (unique puzzles: 30-45%; sparse boards with many solutions: about 4%).
+constexpr std::uint64_t shave_sample = 300;
+constexpr std::uint64_t shave_rate = 4;
+// Time of a CaDiCaL conflict in native nodes on the same board (about 120 us against 15-20 us).
+constexpr std::uint64_t nodes_per_conflict = 8;
+
+// The race's second worker (Role::secondary: no first plain run, no probing, other seeds, CaDiCaL's
+// other tuning) builds no CaDiCaL instance above this many root pairs (about 40 MB).
+constexpr std::uint64_t secondary_max_pairs = 40'000;
+
+// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., i >= 1.
+std::uint64_t luby(std::uint64_t i) {
+  for (;;) {
+    int k = 1;
+    while ((std::uint64_t{1} << k) - 1 < i) ++k;
+    if (i == (std::uint64_t{1} << k) - 1) return std::uint64_t{1} << (k - 1);
+    i -= (std::uint64_t{1} << (k - 1)) - 1;
+  }
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
+}
+
+}  // namespace
+
+// Restarted runs until `nodes` more nodes are spent. The primary worker's first run is in the
+// plain order; every other run adds noise to the value choice, shuffles ties among cells and may
+// branch on cells (shuffled_), so that on a board with many solutions one unlucky early choice
+// cannot hide them all under a huge subtree. Run k may take luby(k) units: short runs mostly, now
+// and then a long one. A run that ends below its limit was exhaustive, and then found_ holds every
+// solution (two of them, from any runs, are a proof of `multiple` anyway).
+Search::Outcome Search::run_native(std::uint64_t nodes) {
+  const std::uint64_t end = saturating_add(watch_.nodes(), nodes);
+  while (!decided() && !exhausted_) {
+    if (watch_.stopped()) return Outcome::stopped;
+    if (watch_.nodes() >= end) return Outcome::budget;
+    stop_ = false;
+    const bool plain = runs_ == 0 && role_ == Role::primary;
+    shuffled_ = !plain;
+    ++runs_;
+    const std::uint64_t length = plain ? std::max(first_run, run_unit_) : luby(runs_) * run_unit_;
+    run_limit_ = std::min(saturating_add(watch_.nodes(), length), end);
+    explore();
+    if (!stop_) exhausted_ = true;
+  }
+  return Outcome::decided;
+}
+
+// Root probing (singleton consistency under the full propagation, "shaving"): each candidate cell
+// of a value is assigned on its own and propagated; a cell whose assignment fails holds that value
+// in no solution and is removed at the root for good. Values with the most cells go first (far
+// cells of a wide domain are the likeliest to fail, so the first probes tell best whether probing
+// pays), and passes repeat until one removes nothing, or until, past the first shave_sample
+// probes, too few of them have removed anything. On a unique puzzle it often leaves one cell per
+// value, and the native run after it is a single descent. It never removes a pair of a solution
+// (propagation is sound), so a root that fails means no solution at all. Probes count as nodes.
+Search::Outcome Search::shave() {
+  std::vector<int> order, cells;
+  for (bool changed = true; changed;) {
+    changed = false;
+    order.clear();
+    for (int v = 1; v <= domains_.n(); ++v)
+      if (domains_.count(v) > 1) order.push_back(v);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return domains_.count(a) > domains_.count(b); });
+    for (int v : order) {
+      const std::uint64_t before = shaved_;
+      if (!probe_value(v, cells)) return watch_.stopped() ? Outcome::stopped : Outcome::decided;
+      changed = changed || shaved_ > before;
+      if (probes_ >= shave_sample && shaved_ * shave_rate < probes_) return Outcome::budget;
+    }
+  }
+  return Outcome::budget;
+}
+
+// Probes every cell of v; false when the watch expired, or when the root failed (then exhausted_:
+// no solution exists).
+bool Search::probe_value(int v, std::vector<int>& cells) {
+  cells.clear();
+  for_each_bit(domains_.cells_of(v), domains_.words(), [&](int p) { cells.push_back(p); });
+  for (int p : cells) {
+    if (!domains_.has(v, p) || domains_.count(v) <= 1) continue;
+    if (watch_.node_expired()) return false;
+    ++probes_;
+    const std::size_t mark = domains_.mark();
+    domains_.assign(v, p);
+    const bool fits = !domains_.conflict() && settle();
+    domains_.undo_to(mark);
+    if (fits) continue;
+    if (watch_.stopped()) return false;
+    domains_.remove(v, p);
+    ++shaved_;
+    if (domains_.conflict() || !settle()) {
+      if (watch_.stopped()) return false;
+      exhausted_ = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+// One SAT slice of `conflicts` conflicts. The instance is built on the first slice, from the root
+// domains as they are then (after probing), tuned for refutations when a unique answer is likely
+// (the caller said so, or the native phase found one solution and no second, or probing removed
+// much: SatCount's Tuning); solutions found since the last slice are blocked before it goes on.
+Search::Outcome Search::run_sat(std::uint64_t conflicts) {
+  if (!sat_) {
+    if (!settle(true)) {
+      if (watch_.stopped()) return Outcome::stopped;
+      exhausted_ = true;
+      return Outcome::decided;
+    }
+    const bool refute = role_ == Role::primary ? likely_unique() : !watch_.expect_unique();
+    const auto tuning = refute ? SatCount::Tuning::refutations : SatCount::Tuning::models;
+    sat_ = std::make_unique<SatCount>(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
+  }
+  if (!sat_->encoded()) return Outcome::stopped;
+  const std::uint64_t before = sat_->conflicts();
+  const bool done = sat_->count(found_, limit_, std::min(conflicts, watch_.nodes_left()));
+  const std::uint64_t used = sat_->conflicts() - before;
+  conflicts_ += used;
+  watch_.add_nodes(used);
+  if (done) {
+    sat_none_ = !decided();
+    return Outcome::decided;
+  }
+  if (watch_.expired()) return Outcome::stopped;
+  if (watch_.nodes_left() == 0) watch_.budget_spent();
+  return watch_.stopped() ? Outcome::stopped : Outcome::budget;
+}
+
+// A proof that no other solution exists is likely what is left: the caller expects a unique
+// answer, the native runs found one solution and no second, or root probing paid (it does on
+// unique puzzles, hardly on boards with many solutions).
+bool Search::likely_unique() const {
+  return watch_.expect_unique() || found_.size() == 1 || (probes_ > 0 && shaved_ * shave_rate >= probes_);
+}
+
+// Native runs and CaDiCaL take turns in slices that double; when a proof is likely what is left,
+// which native runs rarely give, CaDiCaL gets the larger share. Above `max_pairs` root pairs,
+// native runs alone.
+void Search::take_turns(std::uint64_t max_pairs) {
+  const bool can_encode = SatCount::pairs(domains_) <= max_pairs;
+  for (std::uint64_t slice = 4 * run_unit_;; slice *= 2) {
+    const bool proof = can_encode && likely_unique();
+    if (run_native(proof ? slice / 4 : slice) != Outcome::budget) return;
+    if (can_encode && run_sat(slice / nodes_per_conflict) != Outcome::budget) return;
+  }
+}
+
+void Search::run_automatic() {
+  if (role_ == Role::secondary) return take_turns(secondary_max_pairs);
+  if (run_native(first_nodes) != Outcome::budget) return;
+  if (shave() == Outcome::stopped || exhausted_) return;
+  take_turns(SatCount::max_pairs);
+}
+
+void Search::run_hybrid() {
+  if (SatCount::pairs(domains_) > SatCount::max_pairs) {
+    run_native(std::numeric_limits<std::uint64_t>::max());
+    return;
+  }
+  run_sat(std::numeric_limits<std::uint64_t>::max());
+}
+
+SolveReport Search::run() {
+  const auto start = Clock::now();
+  SolveReport rep;
+  const int n = puzzle_.board.size();
+  bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
+            domains_.init(puzzle_.givens, excluded_, watch_);
+  weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
+  if (ok) {
+    // Root: propagate untrailed, then search with a trail.
+    ok = settle();
+    domains_.start_trail();
+  }
+  if (ok) {
+    long free_values = 0;
+    for (int v = 1; v <= n; ++v) free_values += domains_.count(v) > 1 ? 1 : 0;
+    run_unit_ = std::max<std::uint64_t>(min_unit, unit_per_value * static_cast<std::uint64_t>(free_values));
+    switch (watch_.engine()) {
+      case Engine::native: run_native(std::numeric_limits<std::uint64_t>::max()); break;
+      case Engine::hybrid: run_hybrid(); break;
+      case Engine::automatic: run_automatic(); break;
+    }
+  } else if (!watch_.stopped()) {
+    exhausted_ = true;
+  }
+  rep.stats.nodes = watch_.nodes();
+  rep.stats.probes = probes_;
+  rep.stats.conflicts = conflicts_;
+  rep.stats.propagations = watch_.steps();
+  rep.stats.backtracks = backtracks_;
+  rep.stats.stop = watch_.reason();
+  rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  if (found_.size() >= 2) {
+    rep.verdict = Verdict::multiple;
+    rep.solution = found_[0];
+    rep.second = found_[1];
+  } else if (!exhausted_ && !sat_none_) {
+    rep.verdict = Verdict::gave_up;
+  } else if (found_.size() == 1) {
+    rep.verdict = Verdict::unique;
+    rep.solution = found_[0];
+  } else {
+    rep.verdict = Verdict::none;
+  }
+  return rep;
+}
+
+}  // namespace hidato::solver_detail
