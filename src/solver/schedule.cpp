@@ -46,8 +46,10 @@ constexpr std::uint64_t shave_rate = 4;
 constexpr std::uint64_t nodes_per_conflict = 8;
 
 // The race's second worker (Role::secondary: no first plain run, no probing, other seeds, CaDiCaL's
-// other tuning) builds no CaDiCaL instance above this many root pairs (about 40 MB).
-constexpr std::uint64_t secondary_max_pairs = 40'000;
+// other tuning) builds no CaDiCaL instance above this many root pairs: two instances that grow
+// with their learnt clauses would pass 100 MB on a sparse 40x40 board (one random 40x40 board
+// with 20% clues given up at 10 s: 80 MB with this limit, 131 MB with 40,000).
+constexpr std::uint64_t secondary_max_pairs = 20'000;
 
 // The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., i >= 1.
 std::uint64_t luby(std::uint64_t i) {

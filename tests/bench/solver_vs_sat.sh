@@ -5,12 +5,15 @@
 #   tests/bench/solver_vs_sat.sh [--hidato build/release/hidato] [--work /tmp/hidato-bench]
 #                                [--files 3] [--deadline-ms 10000] [--engine auto] [--only FAMILY] [--generate-only]
 #                                [--summary]   (only the table, from WORK/results.tsv of the last run)
+#                                [--resume]    (keep WORK/results.tsv and run only the files not in it)
 #
 # The peers are copied into WORK and built there (the shared folder stays untouched); the families
 # are generated from fixed seeds into WORK/families (kept between runs: delete the folder to
-# regenerate). Per family it prints the median wall time of hidato and of the best peer per file,
-# hidato's gave_up count, and at the end the sum of times and the ratio hidato / best peer.
-# Times are whole-process wall times (parse + encode + solve) for both sides.
+# regenerate). hidato runs twice per file: with its default two workers (--threads 2) and with
+# one (--threads 1; the peers use one core). Per family it prints the median wall time of both
+# and of the best peer per file (the faster of the two builds that decided), hidato's gave_up
+# counts, and at the end the sums and the ratios hidato / best peer. Times are whole-process wall
+# times (parse + encode + solve) for every side.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -22,6 +25,7 @@ engine=auto
 only=
 gen_only=
 summary_only=
+resume=
 while [ $# -gt 0 ]; do
   case $1 in
     --hidato) hidato=$2; shift 2 ;;
@@ -32,7 +36,8 @@ while [ $# -gt 0 ]; do
     --only) only=$2; shift 2 ;;
     --generate-only) gen_only=1; shift ;;
     --summary) summary_only=1; shift ;;
-    *) echo "usage: $0 [--hidato EXE] [--work DIR] [--files K] [--deadline-ms MS] [--engine E] [--only FAMILY]" >&2; exit 1 ;;
+    --resume) resume=1; shift ;;
+    *) echo "usage: $0 [--hidato EXE] [--work DIR] [--files K] [--deadline-ms MS] [--engine E] [--only FAMILY] [--generate-only] [--summary] [--resume]" >&2; exit 1 ;;
   esac
 done
 peers_src=$root/../shared/peers
@@ -87,7 +92,7 @@ wall_ms() {  # command... -> prints wall milliseconds; the command's stdout goes
 
 results=$work/results.tsv
 if [ -z "$summary_only" ]; then
-  : >"$results"
+  [ -n "$resume" ] && touch "$results" || : >"$results"
 peer_limit=$(( (deadline / 1000) * 3 + 5 ))  # seconds; a peer past it counts at that time
 for fam in "${families[@]}"; do
   name=${fam%%|*}
@@ -96,14 +101,17 @@ for fam in "${families[@]}"; do
     generate "$fam" "$i"
     [ -n "$gen_only" ] && continue
     f=$work/families/$name/$i.txt
-    h_ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" "$f")
-    verdict=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
+    [ -n "$resume" ] && grep -q "^$name	$i	" "$results" && continue
+    h2_ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads 2 "$f")
+    v2=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
+    h1_ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads 1 "$f")
+    v1=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
     c_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat" "$f")
     c_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' "$out_file")
     m_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat_cms" "$f")
     m_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' "$out_file")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$i" "$verdict" "$h_ms" "${c_sol:-T}" "$c_ms" "$m_ms" \
-      | tee -a "$results"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$i" "$v2" "$h2_ms" "$v1" "$h1_ms" \
+      "${c_sol:-T}" "$c_ms" "${m_sol:-T}" "$m_ms" | tee -a "$results"
   done
 done
 fi
@@ -112,19 +120,31 @@ python3 - "$results" <<'PY'
 import sys, statistics
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 fams = {}
-for name, i, verdict, h, csol, c, m in rows:
-    fams.setdefault(name, []).append((verdict, int(h), csol, min(int(c), int(m))))
-print("\n%-10s %5s %12s %12s %10s %10s %8s %s" % ("family", "files", "hidato med", "peer med", "hidato sum", "peer sum",
-      "gave_up", "verdicts (hidato / peer solutions)"))
-sh = sp = 0
-dh = dp = 0  # files both sides decided: no cut-off time counted on either side
+for name, i, v2, h2, v1, h1, csol, c, msol, m in rows:
+    # the best peer per file: the faster of the two builds that decided (cut off: its limit)
+    peer = min([int(t) for sol, t in ((csol, c), (msol, m)) if sol != "T"] or [max(int(c), int(m))])
+    decided = csol != "T" or msol != "T"
+    fams.setdefault(name, []).append({"2": (v2, int(h2)), "1": (v1, int(h1)), "peer": peer, "decided": decided,
+                                      "sol": csol if csol != "T" else msol})
+print("\n%-10s %5s %11s %11s %11s %9s %9s %9s %7s %7s" % ("family", "files", "hidato med", "1 worker",
+      "peer med", "hidato", "1 worker", "peer", "gave_up", "1 wkr"))
+print("%-10s %5s %11s %11s %11s %9s %9s %9s %7s %7s" % ("", "", "(2 workers)", "med", "(best)", "sum", "sum", "sum", "", ""))
+tot = {"2": [0, 0, 0], "1": [0, 0, 0]}  # sum, sum over files both decided, peer sum over those
+peer_sum = 0
 for name, rs in fams.items():
-    hs = [r[1] for r in rs]; ps = [r[3] for r in rs]
-    sh += sum(hs); sp += sum(ps)
-    both = [r for r in rs if r[0] != "gave_up" and r[2] != "T"]
-    dh += sum(r[1] for r in both); dp += sum(r[3] for r in both)
-    print("%-10s %5d %10d ms %10d ms %8.1f s %8.1f s %8d %s" % (name, len(rs), statistics.median(hs), statistics.median(ps),
-          sum(hs) / 1000, sum(ps) / 1000, sum(r[0] == "gave_up" for r in rs), " ".join("%s/%s" % (r[0], r[2]) for r in rs)))
-print("\nsum: hidato %.1f s, best peer per file %.1f s, ratio hidato/peer %.3f" % (sh / 1000, sp / 1000, sh / max(sp, 1)))
-print("sum over the files both decided: hidato %.1f s, best peer %.1f s, ratio %.3f" % (dh / 1000, dp / 1000, dh / max(dp, 1)))
+    med = lambda k: statistics.median(r[k][1] for r in rs)
+    peer_sum += sum(r["peer"] for r in rs)
+    for k in ("2", "1"):
+        tot[k][0] += sum(r[k][1] for r in rs)
+        both = [r for r in rs if r[k][0] != "gave_up" and r["decided"]]
+        tot[k][1] += sum(r[k][1] for r in both)
+        tot[k][2] += sum(r["peer"] for r in both)
+    print("%-10s %5d %8d ms %8d ms %8d ms %7.1f s %7.1f s %7.1f s %7d %7d" % (
+        name, len(rs), med("2"), med("1"), statistics.median(r["peer"] for r in rs),
+        sum(r["2"][1] for r in rs) / 1000, sum(r["1"][1] for r in rs) / 1000, sum(r["peer"] for r in rs) / 1000,
+        sum(r["2"][0] == "gave_up" for r in rs), sum(r["1"][0] == "gave_up" for r in rs)))
+for k, label in (("2", "hidato (2 workers)"), ("1", "hidato (1 worker)")):
+    print("\n%s: sum %.1f s against the best peer's %.1f s (ratio %.3f); over the files both decided %.1f s against %.1f s "
+          "(ratio %.3f)" % (label, tot[k][0] / 1000, peer_sum / 1000, tot[k][0] / max(peer_sum, 1), tot[k][1] / 1000,
+                            tot[k][2] / 1000, tot[k][1] / max(tot[k][2], 1)))
 PY
