@@ -1,5 +1,5 @@
-// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine auto|native|hybrid] [--threads 1|2]
-//                       [--expect-unique]`
+// `hidato solve FILE... [--json] [--deadline-ms MS] [--budget NODES] [--engine auto|native|hybrid]
+//                       [--expect-unique] [--threads 1|2]`
 //
 // Each input is a puzzle file, or a one-line description (an argument containing ':' that is not
 // an existing file). Every input is read and validated before any is solved, so a bad file stops

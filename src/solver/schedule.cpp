@@ -110,7 +110,7 @@ Search::Outcome Search::shave() {
       const std::uint64_t before = shaved_;
       if (!probe_value(v, cells)) return watch_.stopped() ? Outcome::stopped : Outcome::decided;
       changed = changed || shaved_ > before;
-      if (probes_ >= shave_sample && shaved_ * shave_rate < probes_) return Outcome::budget;
+      if (probes_ >= shave_sample && !probing_pays()) return Outcome::budget;
     }
   }
   return Outcome::budget;
@@ -172,12 +172,13 @@ Search::Outcome Search::run_sat(std::uint64_t conflicts) {
   return watch_.stopped() ? Outcome::stopped : Outcome::budget;
 }
 
+// At least one probe in shave_rate removed a pair (none made: false).
+bool Search::probing_pays() const { return probes_ > 0 && shaved_ * shave_rate >= probes_; }
+
 // A proof that no other solution exists is likely what is left: the caller expects a unique
 // answer, the native runs found one solution and no second, or root probing paid (it does on
 // unique puzzles, hardly on boards with many solutions).
-bool Search::likely_unique() const {
-  return watch_.expect_unique() || found_.size() == 1 || (probes_ > 0 && shaved_ * shave_rate >= probes_);
-}
+bool Search::likely_unique() const { return watch_.expect_unique() || found_.size() == 1 || probing_pays(); }
 
 // Native runs and CaDiCaL take turns in slices that double; when a proof is likely what is left,
 // which native runs rarely give, CaDiCaL gets the larger share. Above `max_pairs` root pairs,
@@ -210,8 +211,7 @@ SolveReport Search::run() {
   const auto start = Clock::now();
   SolveReport rep;
   const int n = puzzle_.board.size();
-  bool ok = n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
-            domains_.init(puzzle_.givens, excluded_, watch_);
+  bool ok = load();
   weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
   if (ok) {
     // Root: propagate untrailed, then search with a trail.

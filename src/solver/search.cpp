@@ -203,11 +203,16 @@ void Search::record_solution() {
   if (std::find(found_.begin(), found_.end(), sol) == found_.end()) found_.push_back(std::move(sol));
 }
 
-bool Search::root(std::vector<std::vector<int>>& candidates) {
+// The domains of the givens and exclusions, before any propagation; false for an empty or
+// inconsistent puzzle, or when the watch expired.
+bool Search::load() {
   const int n = puzzle_.board.size();
-  if (n == 0 || static_cast<int>(puzzle_.givens.size()) != n || watch_.expired() ||
-      !domains_.init(puzzle_.givens, excluded_, watch_) || !settle(true))
-    return false;
+  return n > 0 && static_cast<int>(puzzle_.givens.size()) == n && !watch_.expired() &&
+         domains_.init(puzzle_.givens, excluded_, watch_);
+}
+
+bool Search::root(std::vector<std::vector<int>>& candidates) {
+  if (!load() || !settle(true)) return false;
   candidates = SatCount::candidates(domains_);
   return true;
 }

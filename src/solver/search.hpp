@@ -39,6 +39,7 @@ class Search {
     int pos = -1;   // >= 0: branch on the values of this cell
   };
   // search.cpp: propagation and one run of the depth-first search.
+  bool load();
   bool settle(bool force_regin = false);
   long total_candidates() const;
   void explore();
@@ -58,6 +59,7 @@ class Search {
   Outcome shave();
   bool probe_value(int v, std::vector<int>& cells);
   Outcome run_sat(std::uint64_t conflicts);
+  bool probing_pays() const;
   bool likely_unique() const;
   void take_turns(std::uint64_t max_pairs);
   void run_automatic();
@@ -89,7 +91,6 @@ class Search {
   std::uint64_t shaved_ = 0;        // pairs root probing removed
   std::uint64_t conflicts_ = 0;     // SAT conflicts
   std::unique_ptr<SatCount> sat_;
-  std::size_t blocked_ = 0;         // solutions of found_ already blocked in sat_
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)

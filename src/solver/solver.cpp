@@ -3,6 +3,8 @@
 // and search (branching and counting).
 #include "solver/solver.hpp"
 
+#include <exception>
+#include <system_error>
 #include <thread>
 
 #include "solver/search.hpp"
@@ -49,24 +51,47 @@ SolveReport run_one(const Puzzle& puzzle, int limit, const SolveLimits& limits, 
   return search.run();
 }
 
+// One worker of a race: its report, or what it threw (an internal error, rethrown by race()).
+struct Attempt {
+  SolveReport report;
+  std::exception_ptr error;
+};
+
+Attempt attempt(const Puzzle& puzzle, int limit, const SolveLimits& limits, std::span<const Exclusion> excluded,
+                Search::Role role, std::atomic<bool>& stop) noexcept {
+  Attempt a;
+  try {
+    a.report = run_one(puzzle, limit, limits, excluded, role, &stop);
+  } catch (...) {
+    a.error = std::current_exception();
+  }
+  // A worker that decided (or failed) stops the other; one that gave up lets it go on.
+  if (a.error || a.report.verdict != Verdict::gave_up) stop = true;
+  return a;
+}
+
 // Two workers on one count (SolveLimits::threads): the first to decide raises the flag that
 // stops the other. Both verdicts are exact, so whichever decided is the answer; its counters are
-// reported, with the wall time of the whole race.
+// reported, with the wall time of the whole race. An exception in either worker reaches the
+// caller once both have stopped; no thread to start means one worker.
 SolveReport race(const Puzzle& puzzle, int limit, const SolveLimits& limits, std::span<const Exclusion> excluded) {
   const auto start = Clock::now();
-  std::atomic<bool> decided{false};
-  SolveReport second;
-  std::thread helper([&] {
-    second = run_one(puzzle, limit, limits, excluded, Search::Role::secondary, &decided);
-    if (second.verdict != Verdict::gave_up) decided = true;
-  });
-  SolveReport first = run_one(puzzle, limit, limits, excluded, Search::Role::primary, &decided);
-  if (first.verdict != Verdict::gave_up) decided = true;
+  std::atomic<bool> stop{false};
+  Attempt second;
+  std::thread helper;
+  try {
+    helper = std::thread([&] { second = attempt(puzzle, limit, limits, excluded, Search::Role::secondary, stop); });
+  } catch (const std::system_error&) {
+    return run_one(puzzle, limit, limits, excluded);
+  }
+  Attempt first = attempt(puzzle, limit, limits, excluded, Search::Role::primary, stop);
   helper.join();
-  SolveReport out = first.verdict != Verdict::gave_up || second.verdict == Verdict::gave_up ? std::move(first)
-                                                                                             : std::move(second);
+  if (first.error) std::rethrow_exception(first.error);
+  if (second.error) std::rethrow_exception(second.error);
+  const bool first_wins = first.report.verdict != Verdict::gave_up || second.report.verdict == Verdict::gave_up;
+  SolveReport& out = first_wins ? first.report : second.report;
   out.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  return out;
+  return std::move(out);
 }
 
 }  // namespace

@@ -90,6 +90,13 @@ wall_ms() {  # command... -> prints wall milliseconds; the command's stdout goes
   echo $(((t1 - t0) / 1000000))
 }
 
+hidato_run() {  # file, threads -> prints "VERDICT MS" (VERDICT "error" when hidato printed none)
+  local ms verdict
+  ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads "$2" "$1")
+  verdict=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
+  echo "${verdict:-error} $ms"
+}
+
 results=$work/results.tsv
 if [ -z "$summary_only" ]; then
   [ -n "$resume" ] && touch "$results" || : >"$results"
@@ -102,10 +109,8 @@ for fam in "${families[@]}"; do
     [ -n "$gen_only" ] && continue
     f=$work/families/$name/$i.txt
     [ -n "$resume" ] && grep -q "^$name	$i	" "$results" && continue
-    h2_ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads 2 "$f")
-    v2=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
-    h1_ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads 1 "$f")
-    v1=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
+    read -r v2 h2_ms <<<"$(hidato_run "$f" 2)"
+    read -r v1 h1_ms <<<"$(hidato_run "$f" 1)"
     c_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat" "$f")
     c_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' "$out_file")
     m_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat_cms" "$f")
@@ -136,7 +141,7 @@ for name, rs in fams.items():
     peer_sum += sum(r["peer"] for r in rs)
     for k in ("2", "1"):
         tot[k][0] += sum(r[k][1] for r in rs)
-        both = [r for r in rs if r[k][0] != "gave_up" and r["decided"]]
+        both = [r for r in rs if r[k][0] in ("unique", "multiple", "none") and r["decided"]]
         tot[k][1] += sum(r[k][1] for r in both)
         tot[k][2] += sum(r["peer"] for r in both)
     print("%-10s %5d %8d ms %8d ms %8d ms %7.1f s %7.1f s %7.1f s %7d %7d" % (

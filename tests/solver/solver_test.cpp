@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <utility>
 #include <functional>
 #include <atomic>
 #include <vector>
@@ -141,6 +143,10 @@ struct PropertyCase {
 
 class SolverProperty : public ::testing::TestWithParam<PropertyCase> {};
 
+// Every engine with one worker, and the two-worker race.
+constexpr std::array<std::pair<Engine, int>, 4> engine_configs{
+    {{Engine::automatic, 1}, {Engine::native, 1}, {Engine::hybrid, 1}, {Engine::automatic, 2}}};
+
 // Random small boards (up to 16 cells, holes included) with clue subsets of a random path, and
 // sometimes clues placed at random (often unsatisfiable): the verdict must match the brute force,
 // and every answer must be a valid numbering.
@@ -168,15 +174,13 @@ TEST_P(SolverProperty, AgreesWithBruteForce) {
     const Verdict expected = want == 0 ? Verdict::none : want == 1 ? Verdict::unique : Verdict::multiple;
     ++by_verdict[want];
     ++checked;
-    for (int config = 0; config < 4; ++config) {  // every engine, and the two-worker race
+    for (const auto& [engine, threads] : engine_configs) {
       SolveLimits limits;
-      const Engine engine = config < 3 ? std::array{Engine::automatic, Engine::native, Engine::hybrid}[config]
-                                       : Engine::automatic;
       limits.engine = engine;
-      limits.threads = config == 3 ? 2 : 1;
+      limits.threads = threads;
       const SolveReport r = count_solutions(p, 2, limits);
       ASSERT_EQ(to_string(r.verdict), to_string(expected))
-          << to_string(engine) << " threads " << limits.threads << " " << describe(p);
+          << to_string(engine) << " threads " << threads << " " << describe(p);
       if (r.solution) {
         EXPECT_TRUE(is_valid_solution(p, *r.solution)) << describe(p);
       }
@@ -267,19 +271,25 @@ TEST(SolverLimits, NodeBudgetGivesUp) {
   EXPECT_EQ(none_allowed.stats.stop, StopReason::budget);
 }
 
+// Counts p with `limits` and a deadline `deadline_ms` from now; expects it given up on that
+// deadline within `max_ms` (generous: the overshoot goal is measured in the bench).
+void expect_deadline_stop(const Puzzle& p, SolveLimits limits, int deadline_ms, double max_ms, const std::string& label) {
+  const auto start = Clock::now();
+  limits.deadline = start + std::chrono::milliseconds(deadline_ms);
+  const SolveReport r = count_solutions(p, 2, limits);
+  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  EXPECT_EQ(r.verdict, Verdict::gave_up) << label;
+  EXPECT_EQ(r.stats.stop, StopReason::deadline) << label;
+  EXPECT_LT(ms, max_ms) << label;
+}
+
 // One worker, and the race (SolveLimits::threads = 2), whose workers both stop on the deadline.
 TEST(SolverLimits, DeadlineGivesUpPromptly) {
   const Puzzle p = open_board(40, Topology::square8);
   for (int threads : {1, 2}) {
     SolveLimits limits;
     limits.threads = threads;
-    const auto start = Clock::now();
-    limits.deadline = start + std::chrono::milliseconds(50);
-    const SolveReport r = count_solutions(p, 2, limits);
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    EXPECT_EQ(r.verdict, Verdict::gave_up) << threads;
-    EXPECT_EQ(r.stats.stop, StopReason::deadline) << threads;
-    EXPECT_LT(ms, 1000.0) << threads;  // generous: the goal (10 ms past the deadline) is in the bench
+    expect_deadline_stop(p, limits, 50, 1000.0, "threads " + std::to_string(threads));
   }
 }
 
@@ -290,13 +300,7 @@ TEST(SolverLimits, DeadlineStopsTheRootWorkOfABigBoard) {
   for (Engine engine : {Engine::automatic, Engine::native, Engine::hybrid}) {
     SolveLimits limits;
     limits.engine = engine;
-    const auto start = Clock::now();
-    limits.deadline = start + std::chrono::milliseconds(200);
-    const SolveReport r = count_solutions(p, 2, limits);
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    EXPECT_EQ(r.verdict, Verdict::gave_up) << to_string(engine);
-    EXPECT_EQ(r.stats.stop, StopReason::deadline) << to_string(engine);
-    EXPECT_LT(ms, 5000.0) << to_string(engine);  // generous; the bench measures the overshoot
+    expect_deadline_stop(p, limits, 200, 5000.0, std::string(to_string(engine)));
   }
 }
 
