@@ -20,8 +20,10 @@ void produce_file_atomic(const std::filesystem::path& path,
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw OutputError(path.string() + ": cannot write: it is a folder");
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) throw OutputError(path.string() + ": cannot create the folder " + path.parent_path().string() + ": " + ec.message());
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path(), ec);
+    if (ec) throw OutputError(path.string() + ": cannot create the folder " + path.parent_path().string() + ": " + ec.message());
+  }
   const auto tmp = temp_path_for(path);
   try {
     write(tmp);

@@ -20,6 +20,7 @@
 // found (they are blocked). The budget counts native nodes, probes and SAT conflicts alike, so a
 // verdict under a budget is deterministic.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "solver/sat_count.hpp"
@@ -42,11 +43,27 @@ constexpr std::uint64_t min_unit = 500;
 // shave_rate of them (unique puzzles: 30-45%; sparse boards with many solutions: about 4%).
 constexpr std::uint64_t shave_sample = 300;
 constexpr std::uint64_t shave_rate = 4;
-// Time of a CaDiCaL conflict in native nodes on the same board (about 120 us against 15-20 us).
-constexpr std::uint64_t nodes_per_conflict = 8;
+// Native nodes per CaDiCaL conflict in a turn, in tenths: about 8 on the sparse 20x20 boards the
+// turns were tuned on, and the same time shares elsewhere. Measured on random square8 boards of
+// 15x15 to 40x40 with 20% and 35% clues (README, solver section): a native node costs about
+// 0.003 us x N^1.5 (its propagation runs over every value: 30 us at 20x20, 200 us at 40x40), a
+// conflict about 0.016 us per encoded pair and at least 50 us. So the ratio falls as boards grow
+// and thin out: 1.2 at 40x40 with 35% clues, where 8 left CaDiCaL a seventh of its time share.
+std::uint64_t nodes_per_conflict_x10(int n, std::uint64_t pairs) {
+  const double size = std::pow(static_cast<double>(std::max(n, 1)), 1.5);
+  const double ratio = std::max(240'000.0, 78.0 * static_cast<double>(pairs)) / size;
+  return static_cast<std::uint64_t>(std::clamp(ratio, 5.0, 160.0));
+}
 
-// The race's second worker (Role::secondary: no first plain run, no probing, other seeds, CaDiCaL's
-// other tuning) builds no CaDiCaL instance above this many root pairs: two instances that grow
+// The race's second worker (Role::secondary: no first plain run, no probing, other seeds, CaDiCaL
+// tuned for models) leans on CaDiCaL where the first leans on the native runs: its CaDiCaL slice
+// comes first in each turn and is this many times the first worker's. Over the 40 benchmark files
+// the race took 12.3 s with 16 against 14.0 s with the first worker's share and order; on random
+// 35x35 and 40x40 boards with 35% clues, where native runs rarely finish, 25 s against 33 s over
+// ten files (README, solver section).
+constexpr std::uint64_t secondary_sat_share = 16;
+
+// The second worker builds no CaDiCaL instance above this many root pairs: two instances that grow
 // with their learnt clauses would pass 100 MB on a sparse 40x40 board (one random 40x40 board
 // with 20% clues given up at 10 s: 80 MB with this limit, 131 MB with 40,000).
 constexpr std::uint64_t secondary_max_pairs = 20'000;
@@ -143,9 +160,10 @@ bool Search::probe_value(int v, std::vector<int>& cells) {
 }
 
 // One SAT slice of `conflicts` conflicts. The instance is built on the first slice, from the root
-// domains as they are then (after probing), tuned for refutations when a unique answer is likely
-// (the caller said so, or the native phase found one solution and no second, or probing removed
-// much: SatCount's Tuning); solutions found since the last slice are blocked before it goes on.
+// domains as they are then (after probing). The first worker tunes it for refutations when a
+// unique answer is likely (the caller said so, or the native phase found one solution and no
+// second, or probing removed much: SatCount's Tuning), the second always for models. Solutions
+// found since the last slice are blocked before it goes on.
 Search::Outcome Search::run_sat(std::uint64_t conflicts) {
   if (!sat_) {
     if (!settle(true)) {
@@ -153,7 +171,7 @@ Search::Outcome Search::run_sat(std::uint64_t conflicts) {
       exhausted_ = true;
       return Outcome::decided;
     }
-    const bool refute = role_ == Role::primary ? likely_unique() : !watch_.expect_unique();
+    const bool refute = role_ == Role::primary && likely_unique();
     const auto tuning = refute ? SatCount::Tuning::refutations : SatCount::Tuning::models;
     sat_ = std::make_unique<SatCount>(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
   }
@@ -181,14 +199,20 @@ bool Search::probing_pays() const { return probes_ > 0 && shaved_ * shave_rate >
 bool Search::likely_unique() const { return watch_.expect_unique() || found_.size() == 1 || probing_pays(); }
 
 // Native runs and CaDiCaL take turns in slices that double; when a proof is likely what is left,
-// which native runs rarely give, CaDiCaL gets the larger share. Above `max_pairs` root pairs,
-// native runs alone.
+// which native runs rarely give, CaDiCaL gets the larger share. The second worker gives CaDiCaL
+// the first turn and 16 times the share. Above `max_pairs` root pairs, native runs alone.
 void Search::take_turns(std::uint64_t max_pairs) {
-  const bool can_encode = SatCount::pairs(domains_) <= max_pairs;
+  const std::uint64_t pairs = SatCount::pairs(domains_);
+  const bool can_encode = pairs <= max_pairs;
+  const std::uint64_t per_conflict_x10 = nodes_per_conflict_x10(domains_.n(), pairs);
+  const bool sat_first = can_encode && role_ == Role::secondary;
+  const std::uint64_t sat_share = sat_first ? secondary_sat_share : 1;
   for (std::uint64_t slice = 4 * run_unit_;; slice *= 2) {
+    const std::uint64_t conflicts = sat_share * slice * 10 / per_conflict_x10;
+    if (sat_first && run_sat(conflicts) != Outcome::budget) return;
     const bool proof = can_encode && likely_unique();
     if (run_native(proof ? slice / 4 : slice) != Outcome::budget) return;
-    if (can_encode && run_sat(slice / nodes_per_conflict) != Outcome::budget) return;
+    if (!sat_first && can_encode && run_sat(conflicts) != Outcome::budget) return;
   }
 }
 

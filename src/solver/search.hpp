@@ -19,8 +19,8 @@ class SatCount;
 class Search {
  public:
   // The primary worker runs the schedule of schedule.cpp; a secondary one (solver.cpp's race)
-  // skips the first plain run and root probing, searches with other seeds and gives CaDiCaL its
-  // other tuning. `rival` stops the worker when raised.
+  // skips the first plain run and root probing, searches with other seeds and leans on CaDiCaL
+  // (tuned for models). `rival` stops the worker when raised.
   enum class Role { primary, secondary };
   Search(const Puzzle& puzzle, int limit, const SolveLimits& limits, Role role = Role::primary,
          const std::atomic<bool>* rival = nullptr);
