@@ -58,6 +58,8 @@ class SatCount {
   // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
   // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
   static constexpr std::uint64_t max_pairs = 400'000;
+  // Above this many pairs CaDiCaL runs without its clause arena (memory; see the constructor).
+  static constexpr std::size_t arena_max_pairs = 20'000;
   // Pairs (variables) in the encoding, before auxiliaries: the size test of the hand-over.
   static std::uint64_t pairs(const Domains& domains);
 
