@@ -23,6 +23,10 @@ class Regions {
   explicit Regions(const Layout& layout);
   // Applies the rules above; false on conflict. May remove candidates (the caller propagates).
   bool check(Domains& d);
+  // After a successful check(): the component of free cells a position belongs to (-1: fixed or
+  // not playable), and how many components there are.
+  int component(int pos) const { return comp_[static_cast<std::size_t>(pos)]; }
+  int components() const { return static_cast<int>(comp_size_.size()); }
 
  private:
   struct Segment {

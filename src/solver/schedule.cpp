@@ -101,7 +101,8 @@ Search::Outcome Search::run_native(std::uint64_t nodes) {
     ++runs_;
     const std::uint64_t length = plain ? std::max(first_run, run_unit_) : luby(runs_) * run_unit_;
     run_limit_ = std::min(saturating_add(watch_.nodes(), length), end);
-    explore();
+    start_parts();
+    explore(0);
     if (!stop_) exhausted_ = true;
   }
   return Outcome::decided;
@@ -259,14 +260,16 @@ SolveReport Search::run() {
   rep.stats.conflicts = conflicts_;
   rep.stats.propagations = watch_.steps();
   rep.stats.backtracks = backtracks_;
+  rep.stats.splits = splits_;
+  rep.stats.dead_parts = dead_parts_;
   rep.stats.stop = watch_.reason();
   rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (found_.size() >= 2) {
     rep.verdict = Verdict::multiple;
     rep.solution = found_[0];
     rep.second = found_[1];
-  } else if (!exhausted_ && !sat_none_) {
-    rep.verdict = Verdict::gave_up;
+  } else if (!exhausted_ && !sat_none_ && !decided()) {
+    rep.verdict = Verdict::gave_up;  // with limit 1, one solution found is decided: `unique`
   } else if (found_.size() == 1) {
     rep.verdict = Verdict::unique;
     rep.solution = found_[0];

@@ -1,6 +1,8 @@
 #include "solver/search.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <optional>
 #include <limits>
 #include <numeric>
 
@@ -53,8 +55,10 @@ long Search::total_candidates() const {
 
 // The ladder, as in CaDiCaL: budget check, propagate, backtrack on conflict (bumping the conflict
 // weight of the decision that failed), record a solution and stop at the limit, otherwise branch
-// (choose_branch) and try each candidate in turn.
-void Search::explore() {
+// (choose_branch) and try each candidate in turn. Branching stays inside the focus; a completed
+// focus hands over to the next part on the agenda, and a part that is never completed fails the
+// node where it split off (unwind_: the frames below that node return at once).
+void Search::explore(int depth) {
   if (!settle()) {
     if (watch_.stopped()) stop_ = true;
     ++backtracks_;
@@ -66,10 +70,46 @@ void Search::explore() {
     }
     return;
   }
+  std::optional<Parts> saved;  // the parts as this node found them, when it changes them
+  struct Restore {
+    Search& s;
+    std::optional<Parts>& saved;
+    ~Restore() {
+      if (!saved) return;
+      s.agenda_ = std::move(saved->agenda);
+      s.focus_ = std::move(saved->focus);
+    }
+  } restore{*this, saved};
+  auto save = [&] {
+    if (!saved) saved = Parts{agenda_, focus_};
+  };
+  if (regions_.components() > 1)
+    split(depth, saved);
+  else
+    std::fill(coupling_.begin(), coupling_.end(), 0);
+  find_focus_values();
   const Branch b = choose_branch();
   if (b.value == 0 && b.pos < 0) {
-    record_solution();
-    if (decided()) stop_ = true;
+    const std::size_t level = agenda_.size();
+    if (completed_at_.size() <= level) completed_at_.resize(level + 1, 0);
+    ++completed_at_[level];
+    if (agenda_.empty()) {
+      record_solution();
+      if (decided()) stop_ = true;
+      return;
+    }
+    save();
+    const int birth = agenda_.back().birth;
+    focus_ = std::move(agenda_.back().cells);
+    agenda_.pop_back();
+    const std::size_t waiting = agenda_.size();
+    if (completed_at_.size() <= waiting) completed_at_.resize(waiting + 1, 0);
+    const std::uint64_t before = completed_at_[waiting];
+    explore(depth);
+    if (!stop_ && unwind_ < 0 && completed_at_[waiting] == before) {
+      unwind_ = birth;
+      ++dead_parts_;
+    }
     return;
   }
   const std::size_t base = cands_.size();
@@ -89,12 +129,108 @@ void Search::explore() {
     domains_.assign(v, pos);
     decision_ = v;
     failed_ = false;
-    explore();
+    explore(depth + 1);
     domains_.undo_to(mark);
     if (failed_ && b.value > 0) bump_segment(v);
     failed_ = false;
+    if (unwind_ >= 0) {
+      if (unwind_ <= depth) break;  // this node lies at or below the node that has no solution
+      unwind_ = -1;                 // the child was that node: on with the next candidate
+    }
   }
   cands_.resize(base);
+}
+
+// A run starts with the whole board as its focus.
+void Search::start_parts() {
+  coupling_.assign(static_cast<std::size_t>(domains_.n()) + 2, 0);
+  agenda_.clear();
+  focus_.clear();
+  completed_at_.assign(1, 0);
+  unwind_ = -1;
+}
+
+// Plan: merge the components of free cells (Regions) that some unfixed value has candidate cells
+// in, by union-find; each group inside the focus is a part. With two parts or more the smallest
+// becomes the focus and the others wait, born at this depth (largest first on the agenda, so the
+// small ones, cheapest to refute, are completed first). Parts share no value and no cell, and
+// every propagator works per value, per cell or per component, so nothing done in one part
+// changes another: each can be completed on its own. Values with cells in two components couple
+// them; choose_value branches on those first, to split the board.
+bool Search::split(int depth, std::optional<Parts>& saved) {
+  const int ncomp = regions_.components();
+  const int n = domains_.n();
+  uf_.resize(static_cast<std::size_t>(ncomp));
+  for (int i = 0; i < ncomp; ++i) uf_[static_cast<std::size_t>(i)] = i;
+  auto find = [&](int x) {
+    while (uf_[static_cast<std::size_t>(x)] != x) {
+      uf_[static_cast<std::size_t>(x)] = uf_[static_cast<std::size_t>(uf_[static_cast<std::size_t>(x)])];
+      x = uf_[static_cast<std::size_t>(x)];
+    }
+    return x;
+  };
+  std::fill(coupling_.begin(), coupling_.end(), 0);
+  for (int v = 1; v <= n; ++v) {
+    if (domains_.count(v) <= 1) continue;
+    int first = -1;
+    for_each_bit(domains_.cells_of(v), domains_.words(), [&](int p) {
+      const int c = regions_.component(p);
+      if (c < 0 || c == first) return;
+      if (first < 0) {
+        first = c;
+        return;
+      }
+      coupling_[static_cast<std::size_t>(v)] = 1;
+      const int a = find(first), b = find(c);
+      if (a != b) uf_[static_cast<std::size_t>(b)] = a;
+    });
+  }
+  group_size_.assign(static_cast<std::size_t>(ncomp), 0);
+  groups_.clear();
+  for (CellId c = 0; c < layout_.cells(); ++c) {
+    const int p = layout_.pos_of(c);
+    const int k = regions_.component(p);
+    if (k < 0 || !in_focus(p)) continue;
+    const int r = find(k);
+    if (group_size_[static_cast<std::size_t>(r)]++ == 0) groups_.push_back(r);
+  }
+  if (groups_.size() < 2) return false;
+  std::stable_sort(groups_.begin(), groups_.end(), [&](int a, int b) {
+    return group_size_[static_cast<std::size_t>(a)] > group_size_[static_cast<std::size_t>(b)];
+  });
+  std::vector<std::vector<Word>> masks(groups_.size(), std::vector<Word>(static_cast<std::size_t>(domains_.words()), 0));
+  for (CellId c = 0; c < layout_.cells(); ++c) {
+    const int p = layout_.pos_of(c);
+    const int k = regions_.component(p);
+    if (k < 0 || !in_focus(p)) continue;
+    const auto at = std::find(groups_.begin(), groups_.end(), find(k)) - groups_.begin();
+    set_bit(masks[static_cast<std::size_t>(at)].data(), p);
+  }
+  if (!saved) saved = Parts{agenda_, focus_};
+  for (std::size_t i = 0; i + 1 < masks.size(); ++i) agenda_.push_back({std::move(masks[i]), depth});
+  focus_ = std::move(masks.back());
+  ++splits_;
+  return true;
+}
+
+// in_focus_[v]: v is unfixed and its cells lie in the focus (one cell tells: parts share no
+// value). Without a focus every unfixed value is in it.
+void Search::find_focus_values() {
+  const int n = domains_.n();
+  in_focus_.assign(static_cast<std::size_t>(n) + 2, 0);
+  for (int v = 1; v <= n; ++v) {
+    if (domains_.count(v) <= 1) continue;
+    if (focus_.empty()) {
+      in_focus_[static_cast<std::size_t>(v)] = 1;
+      continue;
+    }
+    const Word* d = domains_.cells_of(v);
+    for (int i = 0; i < domains_.words(); ++i)
+      if (d[i] != 0) {
+        in_focus_[static_cast<std::size_t>(v)] = test_bit(focus_.data(), i * 64 + std::countr_zero(d[i])) ? 1 : 0;
+        break;
+      }
+  }
 }
 
 // A value to place (choose_value); in restarted runs, the cell instead when some free cell has
@@ -112,16 +248,22 @@ Search::Branch Search::choose_branch() {
   return {v, -1};
 }
 
-// Path extension first: among the values next to a fixed value (the open ends of the partial
-// paths), the one with the fewest candidate cells relative to its conflict weight; if no value is
-// next to a fixed one, the best value overall. Restarted runs add noise to the keys.
+// Only values of the focus. A value whose cells lie in two components first (the one with the
+// fewest cells): placing it confines its segment to one of them, which splits the board into
+// parts. Then path extension: among the values next to a fixed value (the open ends of the
+// partial paths), the one with the fewest candidate cells relative to its conflict weight; if no
+// value is next to a fixed one, the best value overall. Restarted runs add noise to the keys.
 int Search::choose_value() {
-  int best = 0, any = 0;
+  int best = 0, any = 0, couple = 0, couple_count = 0;
   double best_key = 0, any_key = 0;
   const int n = domains_.n();
   for (int v = 1; v <= n; ++v) {
     const int c = domains_.count(v);
-    if (c <= 1) continue;
+    if (c <= 1 || !in_focus_[static_cast<std::size_t>(v)]) continue;
+    if (coupling_[static_cast<std::size_t>(v)] && (couple == 0 || c < couple_count)) {
+      couple = v;
+      couple_count = c;
+    }
     double key = c / weight_[static_cast<std::size_t>(v)];
     if (shuffled_) key *= 1.0 + value_noise * rng_.unit();
     if (any == 0 || key < any_key) {
@@ -134,6 +276,7 @@ int Search::choose_value() {
       best_key = key;
     }
   }
+  if (couple != 0) return couple;
   return best != 0 ? best : any;
 }
 
@@ -144,7 +287,7 @@ int Search::most_constrained_cell() const {
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int pos = layout_.pos_of(c);
     const int k = domains_.values_at(pos);
-    if (k > 1 && (best < 0 || k < best_count)) {
+    if (k > 1 && in_focus(pos) && (best < 0 || k < best_count)) {
       best = pos;
       best_count = k;
     }

@@ -2,6 +2,7 @@
 // Search: the native engine (depth-first branching over the domains, restarts, root probing) and
 // the schedule that decides a count with it and, where it stalls, with CaDiCaL (schedule.cpp).
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -42,7 +43,7 @@ class Search {
   bool load();
   bool settle(bool force_regin = false);
   long total_candidates() const;
-  void explore();
+  void explore(int depth);
   Branch choose_branch();
   int choose_value();
   int most_constrained_cell() const;
@@ -51,6 +52,19 @@ class Search {
   void push_candidates(int v);
   void push_values(int pos);
   void record_solution();
+  // search.cpp: independent parts of the board (split off, completed one at a time).
+  struct Part {
+    std::vector<Word> cells;  // its free cells when it split off
+    int birth = 0;            // depth of the node where it split off
+  };
+  struct Parts {              // what a node changes, and gives back when it returns
+    std::vector<Part> agenda;
+    std::vector<Word> focus;
+  };
+  void start_parts();
+  bool split(int depth, std::optional<Parts>& saved);
+  void find_focus_values();
+  bool in_focus(int pos) const { return focus_.empty() || test_bit(focus_.data(), pos); }
   bool decided() const { return static_cast<int>(found_.size()) >= limit_; }
 
   // schedule.cpp: restarts, root probing, the SAT phase and the order they run in.
@@ -94,6 +108,18 @@ class Search {
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)
+  // Independent parts: free cells that share no candidate value with the other free cells can be
+  // completed on their own. The search completes the focus, then the parts waiting on the agenda
+  // one by one; a part that cannot be completed fails the node where it split off, whatever was
+  // decided since elsewhere (unwind_), instead of being retried under every such decision.
+  std::vector<Part> agenda_;        // parts waiting, the next one last
+  std::vector<Word> focus_;         // the part being completed now (empty: the whole board)
+  std::vector<std::uint64_t> completed_at_;  // completions with the agenda at each size
+  int unwind_ = -1;                 // >= 0: the node at this depth has no solution: unwind to it
+  std::vector<char> in_focus_;      // per value: unfixed, its cells in the focus
+  std::vector<char> coupling_;      // per value: its cells lie in two components or more
+  std::vector<int> uf_, group_size_, groups_;  // split's union-find over components
+  std::uint64_t splits_ = 0, dead_parts_ = 0;
 };
 
 }  // namespace hidato::solver_detail

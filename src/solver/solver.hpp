@@ -57,6 +57,8 @@ struct SolveStats {
   std::uint64_t conflicts = 0;    // SAT conflicts alone (0 when the native engine decided)
   std::uint64_t propagations = 0; // fixpoint rounds
   std::uint64_t backtracks = 0;
+  std::uint64_t splits = 0;       // nodes whose free cells split into independent parts (native)
+  std::uint64_t dead_parts = 0;   // parts that could not be completed (each failed its split node)
   double ms = 0;
   StopReason stop = StopReason::none;
 };

@@ -233,6 +233,98 @@ TEST(ScheduleCoverage, LaterStagesDecideSomeBoards) {
   EXPECT_GT(coverage.with_sat, 0) << "no ScheduleDiff board reached CaDiCaL's turns";
 }
 
+// Boards cut in two by a row of givens (the path's values on a whole middle row) plus random
+// clues, a clue of the top half sometimes moved to a blank there: the native search splits them
+// into independent parts (the halves, and pockets inside) and completes each part on its own; a
+// part that cannot be completed fails the node it split off from. Its verdicts must be the hybrid
+// engine's (and the peer's). The counters show that the parts ran (PartsCoverage checks them).
+struct PartsCoverage {
+  int boards = 0, split = 0, dead = 0;
+  bool complete() const { return boards >= 24 && 3 * split >= boards && dead >= 3; }
+};
+
+Puzzle cut_case(Topology t, Rng& rng) {
+  const int rows = 8 + rng.below(4), cols = 7 + rng.below(4);
+  const Board board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true));
+  CellOrder order = *find_hamiltonian_path(board, rng, 1'000'000);
+  backbite(board, order, rng, rows * cols * 20);
+  const Values path = solution_of(board, order);
+  Puzzle p{board, Values(path.size(), 0), {}};
+  const int cut = rows / 2;
+  const double rate = 0.10 + 0.15 * rng.unit();
+  for (CellId c = 0; c < board.size(); ++c)
+    if (board.coord(c).row == cut || rng.chance(rate)) p.givens[static_cast<std::size_t>(c)] = path[static_cast<std::size_t>(c)];
+  if (rng.chance(0.5)) {
+    std::vector<std::size_t> clues, blanks;
+    for (std::size_t c = 0; c < static_cast<std::size_t>(cut * cols); ++c) (p.givens[c] != 0 ? clues : blanks).push_back(c);
+    if (!clues.empty() && !blanks.empty())
+      std::swap(p.givens[clues[static_cast<std::size_t>(rng.below(static_cast<int>(clues.size())))]],
+                p.givens[blanks[static_cast<std::size_t>(rng.below(static_cast<int>(blanks.size())))]]);
+  }
+  return p;
+}
+
+void parts_trials(const Case& c, PartsCoverage& coverage) {
+  Rng rng(c.seed);
+  const auto dir = case_dir("parts-diff", c.seed);
+  for (int trial = 0; trial < 12 && !::testing::Test::HasFailure(); ++trial) {
+    const Puzzle p = cut_case(c.topology, rng);
+    SolveLimits native;
+    native.engine = Engine::native;
+    native.max_nodes = 2'000'000;
+    const SolveReport a = count_solutions(p, 2, native);
+    SolveLimits hybrid;
+    hybrid.engine = Engine::hybrid;
+    const SolveReport b = count_solutions(p, 2, hybrid);
+    ASSERT_NE(b.verdict, Verdict::gave_up) << describe(p);
+    ASSERT_NE(a.verdict, Verdict::gave_up) << describe(p);
+    ASSERT_EQ(to_string(a.verdict), to_string(b.verdict)) << describe(p);
+    for (const SolveReport* r : {&a, &b}) {
+      if (r->solution) {
+        EXPECT_TRUE(is_valid_solution(p, *r->solution)) << describe(p);
+      }
+      if (r->second) {
+        EXPECT_TRUE(is_valid_solution(p, *r->second)) << describe(p);
+        EXPECT_NE(*r->solution, *r->second) << describe(p);
+      }
+    }
+    // limit 1: a solution exactly when one exists, reported as found.
+    const SolveReport first = count_solutions(p, 1, native);
+    EXPECT_EQ(to_string(first.verdict), b.verdict == Verdict::none ? "none" : "unique") << describe(p);
+    if (first.solution) {
+      EXPECT_TRUE(is_valid_solution(p, *first.solution)) << describe(p);
+    }
+    ++coverage.boards;
+    coverage.split += a.stats.splits > 0 ? 1 : 0;
+    coverage.dead += a.stats.dead_parts > 0 ? 1 : 0;
+    if (const auto peer = peer_verdict(p, dir)) {
+      ASSERT_EQ(to_string(b.verdict), to_string(*peer)) << "SAT peer disagrees: " << describe(p);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+class PartsDiff : public ::testing::TestWithParam<Case> {};
+
+TEST_P(PartsDiff, NativePartsAgreeWithHybrid) {
+  PartsCoverage coverage;
+  parts_trials(GetParam(), coverage);
+  EXPECT_EQ(coverage.boards, 12);
+}
+
+// The parts must show on these boards, or PartsDiff tests nothing the plain search does not:
+// splits on a third of them, and parts that could not be completed on a few (cases in one
+// process, until both show).
+TEST(PartsCoverage, BoardsSplitAndSomePartsFail) {
+  PartsCoverage coverage;
+  for (const Case& c : cases()) {
+    if (coverage.complete() || HasFailure()) break;
+    parts_trials(c, coverage);
+  }
+  EXPECT_GE(3 * coverage.split, coverage.boards) << coverage.split << " of " << coverage.boards << " boards split";
+  EXPECT_GE(coverage.dead, 3) << "parts that could not be completed: the unwinding was hardly exercised";
+}
+
 // Test names: topology and seed.
 std::string case_name(const ::testing::TestParamInfo<Case>& param_info) {
   return std::string(to_string(param_info.param.topology)) + "_" + std::to_string(param_info.param.seed);
@@ -240,6 +332,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& param_info) {
 
 INSTANTIATE_TEST_SUITE_P(Random, EngineDiff, ::testing::ValuesIn(cases()), case_name);
 INSTANTIATE_TEST_SUITE_P(Sparse, ScheduleDiff, ::testing::ValuesIn(cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Cut, PartsDiff, ::testing::ValuesIn(cases()), case_name);
 
 }  // namespace
 }  // namespace hidato

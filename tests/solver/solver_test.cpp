@@ -188,9 +188,13 @@ TEST_P(SolverProperty, AgreesWithBruteForce) {
         EXPECT_TRUE(is_valid_solution(p, *r.second)) << describe(p);
         EXPECT_NE(*r.solution, *r.second);
       }
-      // limit 1 finds a solution exactly when one exists.
+      // limit 1 finds a solution exactly when one exists, and says so: `unique` (found one).
       const SolveReport first = count_solutions(p, 1, limits);
-      EXPECT_EQ(first.verdict == Verdict::none, want == 0) << to_string(engine) << " " << describe(p);
+      EXPECT_EQ(to_string(first.verdict), want == 0 ? "none" : "unique") << to_string(engine) << " " << describe(p);
+      if (want > 0) {
+        ASSERT_TRUE(first.solution.has_value()) << to_string(engine) << " " << describe(p);
+        EXPECT_TRUE(is_valid_solution(p, *first.solution)) << describe(p);
+      }
     }
   }
   EXPECT_EQ(checked, 150);
@@ -237,6 +241,69 @@ TEST(Solver, OpenBoardHasManySolutions) {
   const SolveReport r = count_solutions(p);
   ASSERT_EQ(r.verdict, Verdict::multiple);
   EXPECT_NE(*r.solution, *r.second);
+}
+
+// The row of givens splits the board into parts: the top (searched first, it is smaller) has two
+// completions, the bottom one. A search that gave up on the top's second completion once the
+// bottom had no second one (unwinding as if the bottom could not be completed) would call it
+// unique.
+TEST(SolverParts, SecondCompletionOfAnEarlierPartIsFound) {
+  const Puzzle p = parse_puzzle("# topology: square8\n"
+                                " .  .  .  7  .\n"
+                                " . 10  .  .  5\n"
+                                "16 14 18 20  4\n"
+                                " .  . 35 21  .\n"
+                                " .  .  .  .  2\n"
+                                " . 30  . 23  .\n"
+                                " .  . 29  . 24\n",
+                                "parts");
+  for (const auto& [engine, threads] : engine_configs) {
+    SolveLimits limits;
+    limits.engine = engine;
+    limits.threads = threads;
+    const SolveReport r = count_solutions(p, 2, limits);
+    ASSERT_EQ(to_string(r.verdict), "multiple") << to_string(engine);
+    EXPECT_TRUE(is_valid_solution(p, *r.solution));
+    EXPECT_TRUE(is_valid_solution(p, *r.second));
+    EXPECT_NE(*r.solution, *r.second);
+    if (engine == Engine::native) {
+      EXPECT_GT(r.stats.splits, 0U);
+    }
+  }
+}
+
+// Boards where a part could not be completed under one decision while another decision at the
+// node above it leads to solutions: the failure unwinds to the node the part split off from, and
+// not one level further (that would skip the other decision and call these boards unsolvable).
+TEST(SolverParts, AFailedPartFailsOnlyTheNodeItSplitOffFrom) {
+  const char* boards[] = {
+      "# topology: square8\n"
+      "28 29  .  . 36  .\n"
+      " . 26  .  .  .  .\n"
+      " .  .  .  .  .  .\n"
+      "24 22  2 41 40  8\n"
+      " .  .  .  .  .  .\n"
+      " .  . 15  .  .  .\n"
+      " .  .  .  . 13  .\n",
+      "# topology: square8\n"
+      " .  . 14 11  .  .  8\n"
+      " .  .  . 30  .  9  .\n"
+      " .  .  . 31  .  .  .\n"
+      "19 23 22 28 32  1  2\n"
+      " .  .  .  . 34  .  .\n"
+      " .  .  .  .  .  .  .\n"
+      " .  .  . 44 42  .  .\n"};
+  for (const char* text : boards) {
+    const Puzzle p = parse_puzzle(text, "parts");
+    SolveLimits native;
+    native.engine = Engine::native;
+    const SolveReport r = count_solutions(p, 2, native);
+    EXPECT_EQ(to_string(r.verdict), "multiple") << text;
+    EXPECT_GT(r.stats.dead_parts, 0U) << text;
+    SolveLimits hybrid;
+    hybrid.engine = Engine::hybrid;
+    EXPECT_EQ(to_string(count_solutions(p, 2, hybrid).verdict), "multiple") << text;
+  }
 }
 
 TEST(Solver, GivensTooFarApartHaveNoSolution) {
