@@ -69,6 +69,7 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
   for (CellId c = 0; c < n_; ++c)
     if (ccount_[static_cast<std::size_t>(layout_.pos_of(c))] == 0) return false;
 
+  span_.assign(nn + 2, {0, w_});
   in_rev_.assign(nn + 2, 0);
   clear_queues();
   for (int v = 1; v <= n_; ++v) {
@@ -80,11 +81,22 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
   return true;
 }
 
+void Domains::start_trail() {
+  trailing_ = true;
+  for (int v = 1; v <= n_; ++v) {
+    const Word* d = cells_of(v);
+    int first = 0, end = w_;
+    while (first < end && d[first] == 0) ++first;
+    while (end > first && d[end - 1] == 0) --end;
+    span_[static_cast<std::size_t>(v)] = {first, end};
+  }
+}
+
 int Domains::pos_of_fixed(int v) {
   int& cached = at_[static_cast<std::size_t>(v)];
   if (test_bit(cells_of(v), cached)) return cached;
   const Word* d = cells_of(v);
-  for (int i = 0; i < w_; ++i)
+  for (int i = first_word(v); i < end_word(v); ++i)
     if (d[i] != 0) return cached = i * 64 + std::countr_zero(d[i]);
   return cached;  // unreachable when the precondition holds
 }
@@ -122,7 +134,7 @@ void Domains::revise(int v) {
   Word* d = dom(v);
   const Word* lo = v > 1 ? cells_of(v - 1) : nullptr;
   const Word* hi = v < n_ ? cells_of(v + 1) : nullptr;
-  for (int i = 0; i < w_ && !conflict_; ++i) {
+  for (int i = first_word(v), e = end_word(v); i < e && !conflict_; ++i) {
     if (d[i] == 0) continue;
     Word keep = d[i];
     if (lo) keep &= layout_.dilate_word(lo, i);

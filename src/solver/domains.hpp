@@ -29,8 +29,9 @@ class Domains {
   // `excluded` pairs (value not at cell) are removed before the cut. Polls the watch once per
   // 64 values (a 256x256 board's cut takes seconds): false, with the watch stopped, when it expired.
   bool init(const Values& givens, std::span<const Exclusion> excluded, Watch& watch);
-  // From now on every removal is trailed (call after root propagation).
-  void start_trail() { trailing_ = true; }
+  // From now on every removal is trailed (call after root propagation). Domains never grow back
+  // past what they are now, so each value's cells are bounded to the words they span now.
+  void start_trail();
 
   int n() const { return n_; }
   int words() const { return w_; }
@@ -39,6 +40,17 @@ class Domains {
   bool is_fixed(int v) const { return count(v) == 1; }
   int values_at(int pos) const { return ccount_[static_cast<std::size_t>(pos)]; }
   const Word* cells_of(int v) const { return &dom_[static_cast<std::size_t>(v) * w_]; }
+  // Words [first_word(v), end_word(v)) of cells_of(v) hold all of v's cells (the root's span, once
+  // the trail started; every word before).
+  int first_word(int v) const { return span_[static_cast<std::size_t>(v)].first; }
+  int end_word(int v) const { return span_[static_cast<std::size_t>(v)].second; }
+  // Calls f(pos) for every candidate cell of v, in position order.
+  template <class F>
+  void for_each_cell(int v, F&& f) const {
+    const Word* d = cells_of(v);
+    for (int i = first_word(v), e = end_word(v); i < e; ++i)
+      for (Word w = d[i]; w != 0; w &= w - 1) f(i * 64 + __builtin_ctzll(w));
+  }
   const Word* values_of(int pos) const { return &cv_[static_cast<std::size_t>(pos) * vw_]; }
   bool has(int v, int pos) const { return test_bit(cells_of(v), pos); }
   int pos_of_fixed(int v);  // precondition: is_fixed(v)
@@ -61,7 +73,7 @@ class Domains {
   template <class Keep>
   void filter_cells(int v, Keep&& keep) {
     const Word* d = cells_of(v);
-    for (int i = 0; i < w_ && !conflict_; ++i)
+    for (int i = first_word(v), e = end_word(v); i < e && !conflict_; ++i)
       for (Word w = d[i]; w != 0 && !conflict_; w &= w - 1) {
         const int p = i * 64 + __builtin_ctzll(w);
         if (!keep(p)) remove(v, p);
@@ -88,6 +100,7 @@ class Domains {
   std::vector<Word> dom_;            // (n+2) rows of w_ words: values 0 and n+1 stay empty
   std::vector<Word> cv_;             // p_ rows of vw_ words: bit v = value v
   std::vector<int> vcount_, ccount_;
+  std::vector<std::pair<int, int>> span_;  // per value: words [first, end) that can hold its cells
   std::vector<int> at_;              // cached position of a fixed value (checked before use)
   std::vector<std::uint64_t> trail_; // removals v * p_ + pos (64-bit: n * p_ passes 2^32 at 256x256)
   bool trailing_ = false;

@@ -28,11 +28,10 @@ bool Matching::repair(Domains& d) {
 bool Matching::augment(Domains& d, int v0) {
   std::fill(visited_.begin(), visited_.end(), 0);
   queue_.assign(1, v0);
-  const int nw = d.words();
   for (std::size_t qi = 0; qi < queue_.size(); ++qi) {
     const int u = queue_[qi];
     const Word* dom = d.cells_of(u);
-    for (int i = 0; i < nw; ++i) {
+    for (int i = d.first_word(u), e = d.end_word(u); i < e; ++i) {
       for (Word bits = dom[i] & ~visited_[static_cast<std::size_t>(i)]; bits != 0; bits &= bits - 1) {
         int p = i * 64 + std::countr_zero(bits);
         visited_[static_cast<std::size_t>(i)] |= Word{1} << (p & 63);
@@ -58,7 +57,6 @@ bool Matching::augment(Domains& d, int v0) {
 // Iterative Tarjan over values: u -> w whenever a candidate cell of u is matched to w.
 void Matching::prune(Domains& d) {
   const int n = d.n();
-  const int nw = d.words();
   const auto size = static_cast<std::size_t>(n) + 1;
   index_.assign(size, -1);
   low_.assign(size, 0);
@@ -70,7 +68,7 @@ void Matching::prune(Domains& d) {
     index_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = counter++;
     stack_.push_back(v);
     on_stack_[static_cast<std::size_t>(v)] = 1;
-    frames_.push_back({v, 0, d.cells_of(v)[0]});
+    frames_.push_back({v, d.first_word(v), d.cells_of(v)[d.first_word(v)]});
   };
   for (int root = 1; root <= n; ++root) {
     // A fixed value's only cell is its own: it sits on no cycle, and no unfixed value points to it.
@@ -78,7 +76,7 @@ void Matching::prune(Domains& d) {
     open(root);
     while (!frames_.empty()) {
       Frame& f = frames_.back();
-      while (f.bits == 0 && ++f.word < nw) f.bits = d.cells_of(f.v)[f.word];
+      while (f.bits == 0 && ++f.word < d.end_word(f.v)) f.bits = d.cells_of(f.v)[f.word];
       if (f.bits != 0) {
         const int p = f.word * 64 + std::countr_zero(f.bits);
         f.bits &= f.bits - 1;
@@ -110,10 +108,15 @@ void Matching::prune(Domains& d) {
     }
   }
   if (comps == 1) return;
+  // A pair survives when its cell is matched to a value of the same component: the component of
+  // each cell's value is looked up once, not once per pair.
+  pos_comp_.resize(value_at_.size());
+  for (std::size_t p = 0; p < value_at_.size(); ++p)
+    pos_comp_[p] = value_at_[p] > 0 ? comp_[static_cast<std::size_t>(value_at_[p])] : -1;
   for (int v = 1; v <= n && !d.conflict(); ++v) {
     if (d.is_fixed(v)) continue;
     const int mine = comp_[static_cast<std::size_t>(v)];
-    d.filter_cells(v, [&](int p) { return comp_[static_cast<std::size_t>(value_at_[static_cast<std::size_t>(p)])] == mine; });
+    d.filter_cells(v, [&](int p) { return pos_comp_[static_cast<std::size_t>(p)] == mine; });
   }
 }
 

@@ -32,6 +32,7 @@ class Matching {
   std::vector<Word> visited_;
   // Tarjan's SCC state, per value.
   std::vector<int> index_, low_, comp_, stack_;
+  std::vector<int> pos_comp_;  // prune: per position, the component of the value matched there
   std::vector<char> on_stack_;
   struct Frame {
     int v;

@@ -200,7 +200,7 @@ void Regions::confine(Domains& d, const Segment& s, int comp) {
   const Word* mask = &masks_[static_cast<std::size_t>(comp) * static_cast<std::size_t>(nw)];
   for (int v = s.first; v <= s.last && !d.conflict(); ++v) {
     const Word* cells = d.cells_of(v);
-    for (int i = 0; i < nw && !d.conflict(); ++i)
+    for (int i = d.first_word(v), e = d.end_word(v); i < e && !d.conflict(); ++i)
       for (Word out = cells[i] & ~mask[i]; out != 0 && !d.conflict(); out &= out - 1)
         d.remove(v, i * 64 + __builtin_ctzll(out));
   }

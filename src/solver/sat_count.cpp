@@ -35,7 +35,7 @@ SatCount::Candidates SatCount::candidates(const Domains& domains) {
   Candidates out(static_cast<std::size_t>(domains.n()) + 1);
   for (int v = 1; v <= domains.n(); ++v) {
     out[static_cast<std::size_t>(v)].reserve(static_cast<std::size_t>(domains.count(v)));
-    for_each_bit(domains.cells_of(v), domains.words(), [&](int p) { out[static_cast<std::size_t>(v)].push_back(p); });
+    domains.for_each_cell(v, [&](int p) { out[static_cast<std::size_t>(v)].push_back(p); });
   }
   return out;
 }

@@ -138,7 +138,7 @@ Search::Outcome Search::shave() {
 // no solution exists).
 bool Search::probe_value(int v, std::vector<int>& cells) {
   cells.clear();
-  for_each_bit(domains_.cells_of(v), domains_.words(), [&](int p) { cells.push_back(p); });
+  domains_.for_each_cell(v, [&](int p) { cells.push_back(p); });
   for (int p : cells) {
     if (!domains_.has(v, p) || domains_.count(v) <= 1) continue;
     if (watch_.node_expired()) return false;

@@ -173,7 +173,7 @@ bool Search::split(int depth, std::optional<Parts>& saved) {
   for (int v = 1; v <= n; ++v) {
     if (domains_.count(v) <= 1) continue;
     int first = -1;
-    for_each_bit(domains_.cells_of(v), domains_.words(), [&](int p) {
+    domains_.for_each_cell(v, [&](int p) {
       const int c = regions_.component(p);
       if (c < 0 || c == first) return;
       if (first < 0) {
@@ -225,7 +225,7 @@ void Search::find_focus_values() {
       continue;
     }
     const Word* d = domains_.cells_of(v);
-    for (int i = 0; i < domains_.words(); ++i)
+    for (int i = domains_.first_word(v); i < domains_.end_word(v); ++i)
       if (d[i] != 0) {
         in_focus_[static_cast<std::size_t>(v)] = test_bit(focus_.data(), i * 64 + std::countr_zero(d[i])) ? 1 : 0;
         break;
@@ -317,7 +317,7 @@ void Search::bump_segment(int v) {
 void Search::push_candidates(int v) {
   const std::size_t base = cands_.size();
   keys_.clear();
-  for_each_bit(domains_.cells_of(v), domains_.words(), [&](int p) {
+  domains_.for_each_cell(v, [&](int p) {
     int open = 0;
     for (int q : layout_.neighbours(p)) open += domains_.values_at(q) > 1 ? 1 : 0;
     cands_.push_back(p);
