@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <optional>
 #include <limits>
 #include <numeric>
 
@@ -70,48 +69,17 @@ void Search::explore(int depth) {
     }
     return;
   }
-  std::optional<Parts> saved;  // the parts as this node found them, when it changes them
-  struct Restore {
-    Search& s;
-    std::optional<Parts>& saved;
-    ~Restore() {
-      if (!saved) return;
-      s.agenda_ = std::move(saved->agenda);
-      s.focus_ = std::move(saved->focus);
-    }
-  } restore{*this, saved};
-  auto save = [&] {
-    if (!saved) saved = Parts{agenda_, focus_};
-  };
+  // The parts as this node found them, kept when it changes them and put back when it returns
+  // (on the heap: frames are many and the stack is not; see complete_focus).
+  std::unique_ptr<Parts> saved;
+  const PartsGuard guard{*this, saved};
   if (regions_.components() > 1)
     split(depth, saved);
   else
     std::fill(coupling_.begin(), coupling_.end(), 0);
   find_focus_values();
   const Branch b = choose_branch();
-  if (b.value == 0 && b.pos < 0) {
-    const std::size_t level = agenda_.size();
-    if (completed_at_.size() <= level) completed_at_.resize(level + 1, 0);
-    ++completed_at_[level];
-    if (agenda_.empty()) {
-      record_solution();
-      if (decided()) stop_ = true;
-      return;
-    }
-    save();
-    const int birth = agenda_.back().birth;
-    focus_ = std::move(agenda_.back().cells);
-    agenda_.pop_back();
-    const std::size_t waiting = agenda_.size();
-    if (completed_at_.size() <= waiting) completed_at_.resize(waiting + 1, 0);
-    const std::uint64_t before = completed_at_[waiting];
-    explore(depth);
-    if (!stop_ && unwind_ < 0 && completed_at_[waiting] == before) {
-      unwind_ = birth;
-      ++dead_parts_;
-    }
-    return;
-  }
+  if (b.value == 0 && b.pos < 0) return complete_focus(depth, saved);
   const std::size_t base = cands_.size();
   if (b.value > 0)
     push_candidates(b.value);
@@ -141,6 +109,38 @@ void Search::explore(int depth) {
   cands_.resize(base);
 }
 
+// The focus is complete. With nothing waiting, that is a solution; otherwise the next part waiting
+// becomes the focus, searched from this same node, and if that search ends without completing it
+// once, the part has no completion: the node it split off from has no solution (unwind_).
+void Search::complete_focus(int depth, std::unique_ptr<Parts>& saved) {
+  const std::size_t level = agenda_.size();
+  if (completed_at_.size() <= level) completed_at_.resize(level + 1, 0);
+  ++completed_at_[level];
+  if (agenda_.empty()) {
+    record_solution();
+    if (decided()) stop_ = true;
+    return;
+  }
+  if (!saved) saved = std::make_unique<Parts>(Parts{agenda_, focus_});
+  const int birth = agenda_.back().birth;
+  focus_ = std::move(agenda_.back().cells);
+  agenda_.pop_back();
+  const std::size_t waiting = agenda_.size();
+  if (completed_at_.size() <= waiting) completed_at_.resize(waiting + 1, 0);
+  const std::uint64_t before = completed_at_[waiting];
+  explore(depth);
+  if (!stop_ && unwind_ < 0 && completed_at_[waiting] == before) {
+    unwind_ = birth;
+    ++dead_parts_;
+  }
+}
+
+Search::PartsGuard::~PartsGuard() {
+  if (!saved) return;
+  search.agenda_ = std::move(saved->agenda);
+  search.focus_ = std::move(saved->focus);
+}
+
 // A run starts with the whole board as its focus.
 void Search::start_parts() {
   coupling_.assign(static_cast<std::size_t>(domains_.n()) + 2, 0);
@@ -157,7 +157,7 @@ void Search::start_parts() {
 // every propagator works per value, per cell or per component, so nothing done in one part
 // changes another: each can be completed on its own. Values with cells in two components couple
 // them; choose_value branches on those first, to split the board.
-bool Search::split(int depth, std::optional<Parts>& saved) {
+bool Search::split(int depth, std::unique_ptr<Parts>& saved) {
   const int ncomp = regions_.components();
   const int n = domains_.n();
   uf_.resize(static_cast<std::size_t>(ncomp));
@@ -206,7 +206,7 @@ bool Search::split(int depth, std::optional<Parts>& saved) {
     const auto at = std::find(groups_.begin(), groups_.end(), find(k)) - groups_.begin();
     set_bit(masks[static_cast<std::size_t>(at)].data(), p);
   }
-  if (!saved) saved = Parts{agenda_, focus_};
+  if (!saved) saved = std::make_unique<Parts>(Parts{agenda_, focus_});
   for (std::size_t i = 0; i + 1 < masks.size(); ++i) agenda_.push_back({std::move(masks[i]), depth});
   focus_ = std::move(masks.back());
   ++splits_;

@@ -2,7 +2,6 @@
 // Search: the native engine (depth-first branching over the domains, restarts, root probing) and
 // the schedule that decides a count with it and, where it stalls, with CaDiCaL (schedule.cpp).
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -61,8 +60,14 @@ class Search {
     std::vector<Part> agenda;
     std::vector<Word> focus;
   };
+  struct PartsGuard {         // puts the saved parts back when a node returns
+    Search& search;
+    std::unique_ptr<Parts>& saved;
+    ~PartsGuard();
+  };
   void start_parts();
-  bool split(int depth, std::optional<Parts>& saved);
+  bool split(int depth, std::unique_ptr<Parts>& saved);
+  void complete_focus(int depth, std::unique_ptr<Parts>& saved);
   void find_focus_values();
   bool in_focus(int pos) const { return focus_.empty() || test_bit(focus_.data(), pos); }
   bool decided() const { return static_cast<int>(found_.size()) >= limit_; }

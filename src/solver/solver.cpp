@@ -3,9 +3,12 @@
 // and search (branching and counting).
 #include "solver/solver.hpp"
 
+#include <cstddef>
 #include <exception>
 #include <system_error>
 #include <thread>
+
+#include <pthread.h>
 
 #include "solver/search.hpp"
 
@@ -44,11 +47,53 @@ namespace {
 
 using solver_detail::Search;
 
+// The native search recurses once per decision, about 150 bytes a frame, and a board of 65,536
+// cells may go that many decisions deep: more than a thread's usual 8 MB of stack (TBB's workers
+// get 4 MB). Boards from own_stack_cells up are searched on a thread of their own whose stack
+// fits the deepest search the board allows; smaller ones (at most about 1 MB deep) on the
+// caller's.
+constexpr int own_stack_cells = 4096;
+std::size_t stack_for(int cells) { return (std::size_t{16} << 20) + std::size_t{512} * static_cast<std::size_t>(cells); }
+
+// Runs solve() on a new thread with `bytes` of stack and waits for it; what it throws is rethrown
+// here. Where no such thread can be started, on this one.
+template <class Solve>
+SolveReport on_own_stack(std::size_t bytes, Solve& solve) {
+  struct Call {
+    Solve* solve;
+    SolveReport report;
+    std::exception_ptr error;
+  } call{&solve, {}, nullptr};
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return solve();
+  pthread_t thread;
+  const bool started =
+      pthread_attr_setstacksize(&attr, bytes) == 0 &&
+      pthread_create(&thread, &attr, [](void* p) -> void* {
+        auto* c = static_cast<Call*>(p);
+        try {
+          c->report = (*c->solve)();
+        } catch (...) {
+          c->error = std::current_exception();
+        }
+        return nullptr;
+      }, &call) == 0;
+  pthread_attr_destroy(&attr);
+  if (!started) return solve();
+  pthread_join(thread, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+  return std::move(call.report);
+}
+
 SolveReport run_one(const Puzzle& puzzle, int limit, const SolveLimits& limits, std::span<const Exclusion> excluded,
                     Search::Role role = Search::Role::primary, const std::atomic<bool>* rival = nullptr) {
-  Search search(puzzle, limit, limits, role, rival);
-  search.exclude(excluded);
-  return search.run();
+  auto solve = [&] {
+    Search search(puzzle, limit, limits, role, rival);
+    search.exclude(excluded);
+    return search.run();
+  };
+  if (puzzle.board.size() < own_stack_cells) return solve();
+  return on_own_stack(stack_for(puzzle.board.size()), solve);
 }
 
 // One worker of a race: its report, or what it threw (an internal error, rethrown by race()).

@@ -5,6 +5,10 @@
 
 #include <vector>
 
+#include <pthread.h>
+
+#include "core/rng.hpp"
+#include "generator/fill.hpp"
 #include "solver/solver.hpp"
 
 namespace hidato {
@@ -47,6 +51,40 @@ TEST(LargeBoard, SnakeWithOpenCornerHasTwoSolutionsAt256) {
   EXPECT_TRUE(is_valid_solution(p, *r.solution));
   EXPECT_TRUE(is_valid_solution(p, *r.second));
   EXPECT_NE(*r.solution, *r.second);
+}
+
+// A 65x65 board (4,225 cells) with half of a random path given, whose first solution lies
+// hundreds of decisions deep, solved from a thread with 64 KB of stack. The search recurses once
+// per decision; from 4,096 cells on it runs on a thread of its own with a stack sized for the
+// board, so the caller's stack does not matter (searched on the caller's 64 KB, it overflowed).
+TEST(LargeBoard, DeepSearchDoesNotDependOnTheCallersStack) {
+  Rng rng(77);
+  const int side = 65;
+  const Board board(Topology::square8, side, side, std::vector<bool>(static_cast<std::size_t>(side * side), true));
+  CellOrder order = *find_hamiltonian_path(board, rng, 10'000'000);
+  backbite(board, order, rng, side * side * 20);
+  const Values path = solution_of(board, order);
+  Puzzle p{board, Values(path.size(), 0), {}};
+  for (std::size_t c = 0; c < path.size(); ++c)
+    if (rng.chance(0.5) || path[c] == 1 || path[c] == static_cast<int>(path.size())) p.givens[c] = path[c];
+  struct Call {
+    const Puzzle* puzzle;
+    SolveReport report;
+  } call{&p, {}};
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, 64 * 1024), 0);
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(&thread, &attr, [](void* c) -> void* {
+              auto* mine = static_cast<Call*>(c);
+              mine->report = count_solutions(*mine->puzzle, 1);
+              return nullptr;
+            }, &call), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  ASSERT_EQ(to_string(call.report.verdict), "unique");
+  EXPECT_TRUE(is_valid_solution(p, *call.report.solution));
+  EXPECT_GT(call.report.stats.nodes, 400U);  // deep enough to need more than 64 KB
 }
 
 }  // namespace
