@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -85,10 +86,25 @@ std::optional<Verdict> peer_verdict(const Puzzle& p, const std::filesystem::path
   return k == 0 ? Verdict::none : k == 1 ? Verdict::unique : Verdict::multiple;
 }
 
+// Seeds per topology: 3, or HIDATO_DIFF_SEEDS (1 to 10,000) for a long soak run (.ci/soak). The
+// first three seeds are always the same, so a soak run covers every case of the CI run.
+std::uint64_t seeds_per_topology() {
+  const char* env = std::getenv("HIDATO_DIFF_SEEDS");
+  if (env == nullptr || *env == '\0') return 3;
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(env, &end, 10);
+  if (*end != '\0' || n < 1 || n > 10'000) {
+    std::fprintf(stderr, "HIDATO_DIFF_SEEDS=%s: expected a whole number from 1 to 10000\n", env);
+    std::exit(1);
+  }
+  return n;
+}
+
 std::vector<Case> cases() {
   std::vector<Case> out;
+  const std::uint64_t seeds = seeds_per_topology();
   for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
-    for (std::uint64_t s = 1; s <= 3; ++s) out.push_back({t, s * 7919 + static_cast<std::uint64_t>(t)});
+    for (std::uint64_t s = 1; s <= seeds; ++s) out.push_back({t, s * 7919 + static_cast<std::uint64_t>(t)});
   return out;
 }
 
