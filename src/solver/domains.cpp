@@ -92,13 +92,18 @@ void Domains::start_trail() {
   }
 }
 
+int Domains::first_cell(int v) const {
+  const Word* d = cells_of(v);
+  for (int i = first_word(v); i < end_word(v); ++i)
+    if (d[i] != 0) return i * 64 + std::countr_zero(d[i]);
+  return -1;
+}
+
 int Domains::pos_of_fixed(int v) {
   int& cached = at_[static_cast<std::size_t>(v)];
   if (test_bit(cells_of(v), cached)) return cached;
-  const Word* d = cells_of(v);
-  for (int i = first_word(v); i < end_word(v); ++i)
-    if (d[i] != 0) return cached = i * 64 + std::countr_zero(d[i]);
-  return cached;  // unreachable when the precondition holds
+  const int p = first_cell(v);
+  return p >= 0 ? cached = p : cached;  // p < 0 is unreachable when the precondition holds
 }
 
 void Domains::remove(int v, int pos) {

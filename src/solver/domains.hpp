@@ -47,10 +47,9 @@ class Domains {
   // Calls f(pos) for every candidate cell of v, in position order.
   template <class F>
   void for_each_cell(int v, F&& f) const {
-    const Word* d = cells_of(v);
-    for (int i = first_word(v), e = end_word(v); i < e; ++i)
-      for (Word w = d[i]; w != 0; w &= w - 1) f(i * 64 + __builtin_ctzll(w));
+    for_each_bit(cells_of(v), first_word(v), end_word(v), f);
   }
+  int first_cell(int v) const;  // v's first candidate cell in position order; -1: none
   const Word* values_of(int pos) const { return &cv_[static_cast<std::size_t>(pos) * vw_]; }
   bool has(int v, int pos) const { return test_bit(cells_of(v), pos); }
   int pos_of_fixed(int v);  // precondition: is_fixed(v)

@@ -20,11 +20,17 @@ inline bool test_bit(const Word* w, int i) { return (w[i >> 6] >> (i & 63)) & 1U
 inline void set_bit(Word* w, int i) { w[i >> 6] |= Word{1} << (i & 63); }
 inline void clear_bit(Word* w, int i) { w[i >> 6] &= ~(Word{1} << (i & 63)); }
 
+// Calls f(index) for every set bit of words[first..end).
+template <class F>
+void for_each_bit(const Word* words, int first, int end, F&& f) {
+  for (int i = first; i < end; ++i)
+    for (Word w = words[i]; w != 0; w &= w - 1) f(i * 64 + __builtin_ctzll(w));
+}
+
 // Calls f(index) for every set bit of words[0..n).
 template <class F>
 void for_each_bit(const Word* words, int n, F&& f) {
-  for (int i = 0; i < n; ++i)
-    for (Word w = words[i]; w != 0; w &= w - 1) f(i * 64 + __builtin_ctzll(w));
+  for_each_bit(words, 0, n, f);
 }
 
 class Layout {

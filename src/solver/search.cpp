@@ -1,7 +1,6 @@
 #include "solver/search.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <limits>
 #include <numeric>
 
@@ -73,10 +72,7 @@ void Search::explore(int depth) {
   // (on the heap: frames are many and the stack is not; see complete_focus).
   std::unique_ptr<Parts> saved;
   const PartsGuard guard{*this, saved};
-  if (regions_.components() > 1)
-    split(depth, saved);
-  else
-    std::fill(coupling_.begin(), coupling_.end(), 0);
+  split(depth, saved);
   find_focus_values();
   const Branch b = choose_branch();
   if (b.value == 0 && b.pos < 0) return complete_focus(depth, saved);
@@ -113,9 +109,7 @@ void Search::explore(int depth) {
 // becomes the focus, searched from this same node, and if that search ends without completing it
 // once, the part has no completion: the node it split off from has no solution (unwind_).
 void Search::complete_focus(int depth, std::unique_ptr<Parts>& saved) {
-  const std::size_t level = agenda_.size();
-  if (completed_at_.size() <= level) completed_at_.resize(level + 1, 0);
-  ++completed_at_[level];
+  ++completions(agenda_.size());
   if (agenda_.empty()) {
     record_solution();
     if (decided()) stop_ = true;
@@ -126,13 +120,17 @@ void Search::complete_focus(int depth, std::unique_ptr<Parts>& saved) {
   focus_ = std::move(agenda_.back().cells);
   agenda_.pop_back();
   const std::size_t waiting = agenda_.size();
-  if (completed_at_.size() <= waiting) completed_at_.resize(waiting + 1, 0);
-  const std::uint64_t before = completed_at_[waiting];
+  const std::uint64_t before = completions(waiting);
   explore(depth);
-  if (!stop_ && unwind_ < 0 && completed_at_[waiting] == before) {
+  if (!stop_ && unwind_ < 0 && completions(waiting) == before) {
     unwind_ = birth;
     ++dead_parts_;
   }
+}
+
+std::uint64_t& Search::completions(std::size_t waiting) {
+  if (completed_at_.size() <= waiting) completed_at_.resize(waiting + 1, 0);
+  return completed_at_[waiting];
 }
 
 Search::PartsGuard::~PartsGuard() {
@@ -156,9 +154,12 @@ void Search::start_parts() {
 // small ones, cheapest to refute, are completed first). Parts share no value and no cell, and
 // every propagator works per value, per cell or per component, so nothing done in one part
 // changes another: each can be completed on its own. Values with cells in two components couple
-// them; choose_value branches on those first, to split the board.
-bool Search::split(int depth, std::unique_ptr<Parts>& saved) {
+// them; choose_value branches on those first, to split the board (coupling_ is set at every
+// node; with one component nothing couples).
+void Search::split(int depth, std::unique_ptr<Parts>& saved) {
+  std::fill(coupling_.begin(), coupling_.end(), 0);
   const int ncomp = regions_.components();
+  if (ncomp < 2) return;
   const int n = domains_.n();
   uf_.resize(static_cast<std::size_t>(ncomp));
   for (int i = 0; i < ncomp; ++i) uf_[static_cast<std::size_t>(i)] = i;
@@ -169,7 +170,6 @@ bool Search::split(int depth, std::unique_ptr<Parts>& saved) {
     }
     return x;
   };
-  std::fill(coupling_.begin(), coupling_.end(), 0);
   for (int v = 1; v <= n; ++v) {
     if (domains_.count(v) <= 1) continue;
     int first = -1;
@@ -194,23 +194,23 @@ bool Search::split(int depth, std::unique_ptr<Parts>& saved) {
     const int r = find(k);
     if (group_size_[static_cast<std::size_t>(r)]++ == 0) groups_.push_back(r);
   }
-  if (groups_.size() < 2) return false;
+  if (groups_.size() < 2) return;
   std::stable_sort(groups_.begin(), groups_.end(), [&](int a, int b) {
     return group_size_[static_cast<std::size_t>(a)] > group_size_[static_cast<std::size_t>(b)];
   });
+  group_index_.resize(static_cast<std::size_t>(ncomp));
+  for (std::size_t i = 0; i < groups_.size(); ++i) group_index_[static_cast<std::size_t>(groups_[i])] = static_cast<int>(i);
   std::vector<std::vector<Word>> masks(groups_.size(), std::vector<Word>(static_cast<std::size_t>(domains_.words()), 0));
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int p = layout_.pos_of(c);
     const int k = regions_.component(p);
     if (k < 0 || !in_focus(p)) continue;
-    const auto at = std::find(groups_.begin(), groups_.end(), find(k)) - groups_.begin();
-    set_bit(masks[static_cast<std::size_t>(at)].data(), p);
+    set_bit(masks[static_cast<std::size_t>(group_index_[static_cast<std::size_t>(find(k))])].data(), p);
   }
   if (!saved) saved = std::make_unique<Parts>(Parts{agenda_, focus_});
   for (std::size_t i = 0; i + 1 < masks.size(); ++i) agenda_.push_back({std::move(masks[i]), depth});
   focus_ = std::move(masks.back());
   ++splits_;
-  return true;
 }
 
 // in_focus_[v]: v is unfixed and its cells lie in the focus (one cell tells: parts share no
@@ -224,12 +224,7 @@ void Search::find_focus_values() {
       in_focus_[static_cast<std::size_t>(v)] = 1;
       continue;
     }
-    const Word* d = domains_.cells_of(v);
-    for (int i = domains_.first_word(v); i < domains_.end_word(v); ++i)
-      if (d[i] != 0) {
-        in_focus_[static_cast<std::size_t>(v)] = test_bit(focus_.data(), i * 64 + std::countr_zero(d[i])) ? 1 : 0;
-        break;
-      }
+    in_focus_[static_cast<std::size_t>(v)] = test_bit(focus_.data(), domains_.first_cell(v)) ? 1 : 0;
   }
 }
 

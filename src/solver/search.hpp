@@ -66,8 +66,9 @@ class Search {
     ~PartsGuard();
   };
   void start_parts();
-  bool split(int depth, std::unique_ptr<Parts>& saved);
+  void split(int depth, std::unique_ptr<Parts>& saved);
   void complete_focus(int depth, std::unique_ptr<Parts>& saved);
+  std::uint64_t& completions(std::size_t waiting);  // completed_at_[waiting], grown on demand
   void find_focus_values();
   bool in_focus(int pos) const { return focus_.empty() || test_bit(focus_.data(), pos); }
   bool decided() const { return static_cast<int>(found_.size()) >= limit_; }
@@ -123,7 +124,7 @@ class Search {
   int unwind_ = -1;                 // >= 0: the node at this depth has no solution: unwind to it
   std::vector<char> in_focus_;      // per value: unfixed, its cells in the focus
   std::vector<char> coupling_;      // per value: its cells lie in two components or more
-  std::vector<int> uf_, group_size_, groups_;  // split's union-find over components
+  std::vector<int> uf_, group_size_, groups_, group_index_;  // split's union-find over components
   std::uint64_t splits_ = 0, dead_parts_ = 0;
 };
 
