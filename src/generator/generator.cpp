@@ -79,6 +79,38 @@ bool confirm(const Puzzle& p, const Values& solution, SolveLimits limits, std::u
 // Node cap of one removal test: a test the solver cannot settle within it keeps the given.
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
+// extreme: the nodes (mostly SAT conflicts) attempt k may spend on its removal tests before it is
+// given up for attempt k+1: patience_400 on a 400-cell board, growing as cells^1.5 (at least
+// extreme_patience_min), doubled from attempt to attempt and at most the job's budget. What the
+// tests cost is heavy-tailed across paths: on square8 20x20 (seeds 1-20) 17 attempts spent
+// 400-80,000 conflicts (1-18 s), three 160,000-800,000 (40-210 s: their last tests are
+// near-unique boards that take minutes to refute), and a fresh path costs far less than such a
+// tail. hex6 and square4 proofs cost more per cell (20x20, seeds 1-5: hex6 35,000-242,000
+// conflicts; square4 60,000 and 164,000, the other three past 2 minutes), and too few were
+// measured to place a restart well: their patience only cuts the far tail. Doubling keeps every
+// board reachable, and the last attempt allowed keeps the whole budget. Integer arithmetic only
+// (no libm): the patience decides which attempt's puzzle is returned.
+constexpr std::uint64_t extreme_patience_min = 2'000;
+
+std::uint64_t patience_400(Topology t) {
+  switch (t) {
+    case Topology::hex6: return 250'000;
+    case Topology::square4: return 300'000;
+    case Topology::square8: break;
+  }
+  return 30'000;
+}
+
+std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t budget) {
+  const auto c = static_cast<std::uint64_t>(std::max(cells, 1));
+  std::uint64_t root = 0;
+  while ((root + 1) * (root + 1) <= c) ++root;
+  const std::uint64_t base = std::max(extreme_patience_min, patience_400(t) * c * root / 8000);
+  std::uint64_t patience = std::min(base, budget);
+  for (int k = 0; k < attempt && patience < budget; ++k) patience = patience > budget / 2 ? budget : patience * 2;
+  return patience;
+}
+
 enum class Removal { redundant, needed, open };
 
 // Ten times the per-call cap: the cap of a second look at a test the first one left open.
@@ -86,11 +118,12 @@ std::uint64_t retry_cap(std::uint64_t cap) {
   return cap > std::numeric_limits<std::uint64_t>::max() / 10 ? cap : cap * 10;
 }
 
-// The removal test of the given at `c` of `current` on `oracle`, charged to the budget; a test the
-// oracle leaves open (its conflict cap, or an encoding too big to build) is open here too.
-Removal oracle_test(RemovalOracle& oracle, const Puzzle& current, CellId c, StripBudget& budget) {
+// The removal test of the given at `c` of `current` on `oracle` with at most `cap` conflicts (and
+// no more than the budget has left), charged to the budget; a test the oracle leaves open (the
+// cap, or an encoding too big to build) is open here too.
+Removal oracle_test(RemovalOracle& oracle, const Puzzle& current, CellId c, std::uint64_t cap, StripBudget& budget) {
   if (interrupted(budget) || budget.nodes_left == 0) return Removal::open;
-  const SolveReport r = oracle.other_solution_without(current, c);
+  const SolveReport r = oracle.other_solution_without(current, c, std::min(cap, budget.nodes_left));
   charge(budget, r.stats);
   return r.verdict == Verdict::none ? Removal::redundant : r.verdict == Verdict::unique ? Removal::needed : Removal::open;
 }
@@ -137,13 +170,14 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   {
     RemovalOracle oracle(p, order, oracle_limits(budget, budget.per_call));
     for (CellId c : order)
-      if (oracle_test(oracle, p, c, budget) != Removal::needed) candidates.push_back(c);
+      if (oracle_test(oracle, p, c, budget.per_call, budget) != Removal::needed) candidates.push_back(c);
   }
   Puzzle floor = p;
   for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
-  RemovalOracle oracle = RemovalOracle::above(floor, oracle_limits(budget, retry_cap(budget.per_call)));
+  const std::uint64_t cap = retry_cap(budget.per_call);
+  RemovalOracle oracle = RemovalOracle::above(floor, oracle_limits(budget, cap));
   for (CellId c : candidates) {
-    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, budget) : fallback_test(p, c, budget);
+    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, cap, budget) : fallback_test(p, c, budget);
     if (r == Removal::redundant) {
       p.givens[static_cast<std::size_t>(c)] = 0;
       keep[static_cast<std::size_t>(c)] = false;
@@ -213,9 +247,11 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 }
 
 // One attempt. nullopt when the fill or the proof failed within the budget; an attempt whose
-// puzzle misses the level (`missed_level`) is nullopt too.
+// puzzle misses the level (`missed_level`) is nullopt too. `patience`: the budget is below the
+// job's (extreme_patience), and an extreme strip that leaves a removal test open within it is
+// given up for the next attempt (its puzzle would not be proved minimal).
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
-                                   bool& missed_level) {
+                                   bool patience, bool& missed_level) {
   auto filled = fill(base, job.board, rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
@@ -224,6 +260,7 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   std::vector<bool> keep;
   if (job.target == Difficulty::extreme) {
     keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, open);
+    if (patience && open > 0) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
     keep = std::move(*level);
   } else {
@@ -273,8 +310,13 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
     if (cancel && cancel->load()) return stopped(StopReason::cancelled, k);
     if (limits.deadline && Clock::now() >= *limits.deadline) return stopped(StopReason::deadline, k);
     Rng rng(derive(job.seed, static_cast<std::uint64_t>(k)));
-    StripBudget budget{job.budget.nodes_per_attempt, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
-    auto attempt = run_attempt(base, job, rng, budget, missed_level);
+    // The last attempt allowed always gets the whole budget.
+    const bool last = k + 1 >= job.budget.max_attempts;
+    const std::uint64_t nodes = job.target == Difficulty::extreme && !last
+                                    ? extreme_patience(job.board.topology, base.size(), k, job.budget.nodes_per_attempt)
+                                    : job.budget.nodes_per_attempt;
+    StripBudget budget{nodes, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
+    auto attempt = run_attempt(base, job, rng, budget, nodes < job.budget.nodes_per_attempt, missed_level);
     stats.nodes += budget.nodes_used;
     stats.attempts = k + 1;
     if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);

@@ -35,7 +35,8 @@ struct BoardSpec {
 };
 
 struct WorkBudget {
-  std::uint64_t nodes_per_attempt = 2'000'000;  // deterministic: solver nodes per attempt
+  std::uint64_t nodes_per_attempt = 2'000'000;  // deterministic: solver nodes per attempt (extreme:
+                                                // its patience first, generator.cpp)
   int max_attempts = 20;
   int deadline_ms = 0;                          // wall-clock safety net per puzzle; 0 = none
   friend bool operator==(const WorkBudget&, const WorkBudget&) = default;
@@ -96,7 +97,10 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    the pair count): under a node cap a test may be settled where version 4 left it open, or
 //    the other way round; a sample of square8 20x20 and hex6 15x15 extreme and square8 30x30
 //    hard puzzles came out byte-identical.
-inline constexpr int generator_version = 5;
+// 6: extreme gives up an attempt whose removal tests outgrow its patience (a node budget below
+//    the job's, doubled per attempt; the last attempt keeps the whole budget) for the next path:
+//    a job whose attempt 0 spent more than that now returns a later attempt's puzzle.
+inline constexpr int generator_version = 6;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

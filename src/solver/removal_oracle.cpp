@@ -154,6 +154,10 @@ SolveReport RemovalOracle::other_solution_without(CellId cell) {
 }
 
 SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId cell) {
+  return other_solution_without(current, cell, impl_->limits.max_nodes);
+}
+
+SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId cell, std::uint64_t max_conflicts) {
   Impl& m = *impl_;
   m.check_covered(current, cell);
   const auto start = Clock::now();
@@ -182,7 +186,7 @@ SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId 
         fixed.emplace_back(v, m.layout.pos_of(c));
     const std::uint64_t before = m.sat->conflicts();
     bool decided = false;
-    rep.solution = m.sat->solve_assuming(fixed, banned, without, m.limits.max_nodes, &decided,
+    rep.solution = m.sat->solve_assuming(fixed, banned, without, max_conflicts, &decided,
                                          root.empty() ? nullptr : &root);
     rep.stats.conflicts = rep.stats.nodes = m.sat->conflicts() - before;
     rep.verdict = !decided ? Verdict::gave_up : rep.solution ? Verdict::unique : Verdict::none;

@@ -47,6 +47,9 @@ class RemovalOracle {
   // (the given is needed); gave_up: stopped (stats.stop says why; budget also when the encoding
   // would have been too big to build).
   SolveReport other_solution_without(const Puzzle& current, CellId cell);
+  // The same with its own conflict cap instead of the oracle's (a caller whose budget shrinks
+  // from test to test).
+  SolveReport other_solution_without(const Puzzle& current, CellId cell, std::uint64_t max_conflicts);
 
  private:
   struct Impl;

@@ -147,6 +147,28 @@ TEST(Generator, ExtremeIsMinimalOnEveryTopology) {
   }
 }
 
+// An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
+// doubled from attempt to attempt) is given up for the next path; the last attempt allowed keeps
+// the whole budget. Seed 20 at 10x10: attempt 0 is proved minimal with the whole budget, but
+// only after more conflicts than its patience, so with attempts to spare a later path is taken
+// (kept with its open test instead, attempt 0 would still grade extreme: undecided 1).
+TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
+  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 20, Difficulty::extreme, 10);
+  const auto patient = make_puzzle(job);
+  ASSERT_TRUE(patient.ok()) << patient.failure().reason;
+  EXPECT_GE(patient.value().attempt, 1);
+  EXPECT_EQ(patient.value().stats.undecided, 0);
+  EXPECT_EQ(patient.value().grade.level, Difficulty::extreme);
+  EXPECT_TRUE(is_minimal(patient.value().puzzle, false));
+  job.budget.max_attempts = 1;
+  const auto whole = make_puzzle(job);
+  ASSERT_TRUE(whole.ok()) << whole.failure().reason;
+  EXPECT_EQ(whole.value().attempt, 0);
+  EXPECT_EQ(whole.value().stats.undecided, 0);
+  EXPECT_EQ(whole.value().grade.level, Difficulty::extreme);
+  EXPECT_NE(describe(whole.value().puzzle), describe(patient.value().puzzle));
+}
+
 TEST(Generator, LevelsKeepTheirPromiseWithHiddenEnds) {
   for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert}) {
     PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 5, d, 9);
