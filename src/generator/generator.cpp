@@ -83,7 +83,7 @@ std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_
 // given up for attempt k+1: patience_400 on a 400-cell board, growing as cells^1.5 (at least
 // extreme_patience_min), doubled from attempt to attempt and at most the job's budget. What the
 // tests cost is heavy-tailed across paths: on square8 20x20 (seeds 1-20) 17 attempts spent
-// 400-80,000 conflicts (1-18 s), three 160,000-800,000 (40-210 s: their last tests are
+// 400-80,000 conflicts (1-18 s), three 208,000-621,000 (40-211 s: their last tests are
 // near-unique boards that take minutes to refute), and a fresh path costs far less than such a
 // tail. hex6 and square4 proofs cost more per cell (20x20, seeds 1-5: hex6 35,000-242,000
 // conflicts; square4 60,000 and 164,000, the other three past 2 minutes), and too few were
@@ -147,12 +147,6 @@ Removal fallback_test(const Puzzle& current, CellId c, StripBudget& budget) {
   return r == Removal::open && !interrupted(budget) ? solver_test(current, c, retry_cap(budget.per_call), budget) : r;
 }
 
-SolveLimits oracle_limits(const StripBudget& budget, std::uint64_t cap) {
-  SolveLimits l = budget.limits;
-  l.max_nodes = std::min(cap, budget.nodes_left);
-  return l;
-}
-
 // extreme, phase 2: the greedy strip over `order` with exact removal tests -- each given in turn
 // goes when the rest stays unique without it -- which makes the set minimal for the exact solver.
 // The tests run on two incremental oracles (solver/removal_oracle.hpp) instead of one solver call
@@ -168,16 +162,20 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
   std::vector<CellId> candidates;
   {
-    RemovalOracle oracle(p, order, oracle_limits(budget, budget.per_call));
+    RemovalOracle oracle(p, order, budget.limits);
     for (CellId c : order)
       if (oracle_test(oracle, p, c, budget.per_call, budget) != Removal::needed) candidates.push_back(c);
   }
+  if (budget.nodes_left == 0 || interrupted(budget)) {  // no test can run: every candidate stays
+    open += static_cast<int>(candidates.size());
+    return keep;
+  }
   Puzzle floor = p;
   for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
-  const std::uint64_t cap = retry_cap(budget.per_call);
-  RemovalOracle oracle = RemovalOracle::above(floor, oracle_limits(budget, cap));
+  RemovalOracle oracle = RemovalOracle::above(floor, budget.limits);
   for (CellId c : candidates) {
-    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, cap, budget) : fallback_test(p, c, budget);
+    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, retry_cap(budget.per_call), budget)
+                                       : fallback_test(p, c, budget);
     if (r == Removal::redundant) {
       p.givens[static_cast<std::size_t>(c)] = 0;
       keep[static_cast<std::size_t>(c)] = false;
@@ -247,11 +245,11 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 }
 
 // One attempt. nullopt when the fill or the proof failed within the budget; an attempt whose
-// puzzle misses the level (`missed_level`) is nullopt too. `patience`: the budget is below the
-// job's (extreme_patience), and an extreme strip that leaves a removal test open within it is
-// given up for the next attempt (its puzzle would not be proved minimal).
+// puzzle misses the level (`missed_level`) is nullopt too. `give_up_open`: the budget is the
+// attempt's patience, below the job's (extreme_patience), and an extreme strip that leaves a
+// removal test open within it is given up for the next attempt (it would not be proved minimal).
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
-                                   bool patience, bool& missed_level) {
+                                   bool give_up_open, bool& missed_level) {
   auto filled = fill(base, job.board, rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
@@ -260,7 +258,7 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   std::vector<bool> keep;
   if (job.target == Difficulty::extreme) {
     keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, open);
-    if (patience && open > 0) return std::nullopt;
+    if (give_up_open && open > 0) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
     keep = std::move(*level);
   } else {

@@ -21,7 +21,11 @@ std::uint64_t charge(StripBudget& budget, const SolveStats& stats) {
 }
 
 bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Exclusion> removed) {
-  if (budget.interrupted != StopReason::none || budget.nodes_left == 0) return false;
+  if (budget.interrupted != StopReason::none) return false;
+  if (budget.nodes_left == 0) {  // a call the spent budget never made is undecided too
+    ++budget.undecided;
+    return false;
+  }
   SolveLimits limits = budget.limits;
   limits.max_nodes = std::min(budget.nodes_left, budget.per_call);
   limits.expect_unique = true;

@@ -273,6 +273,7 @@ TEST(Strip, SpentBudgetKeepsEverything) {
   const Acceptable unique = [&](const Puzzle& p) { return proved_unique(p, budget); };
   const auto keep = strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(9, true), {1, 2, 3, 4, 5, 6, 7}, unique);
   EXPECT_EQ(std::count(keep.begin(), keep.end(), true), 9);
+  EXPECT_GT(budget.undecided, 0);  // kept because the budget was spent, not proved needed
 }
 
 TEST(Generator, GrownBoardIsThePathsCellsAndKeepsTheLevel) {
