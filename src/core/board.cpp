@@ -66,11 +66,6 @@ CellId Board::cell_at(Coord c) const {
   return cell_of_pos_[static_cast<std::size_t>(c.row) * cols_ + c.col];
 }
 
-std::span<const CellId> Board::neighbours(CellId cell) const {
-  const auto i = static_cast<std::size_t>(cell);
-  return {adj_.data() + adj_start_[i], adj_.data() + adj_start_[i + 1]};
-}
-
 bool Board::is_adjacent(CellId a, CellId b) const {
   const auto n = neighbours(a);
   return std::binary_search(n.begin(), n.end(), b);

@@ -52,7 +52,11 @@ class Board {
   CellId cell_at(Coord c) const;   // no_cell for holes and positions off the grid
   bool is_playable(Coord c) const { return cell_at(c) != no_cell; }
   Coord coord(CellId cell) const { return coords_[static_cast<std::size_t>(cell)]; }
-  std::span<const CellId> neighbours(CellId cell) const;
+  // Inline: the grader's and the solver's inner loops walk it.
+  std::span<const CellId> neighbours(CellId cell) const {
+    const auto i = static_cast<std::size_t>(cell);
+    return {adj_.data() + adj_start_[i], adj_.data() + adj_start_[i + 1]};
+  }
   bool is_adjacent(CellId a, CellId b) const;
   int max_degree() const { return max_degree_; }
   bool is_connected() const;

@@ -35,6 +35,7 @@ GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell, std::uint
     if (value_at_[c] == 0) blank[c >> 6] |= std::uint64_t{1} << (c & 63);
   vwords_ = (static_cast<std::size_t>(n_) + 1 + 63) / 64;
   by_cell_.assign(static_cast<std::size_t>(n_) * vwords_, 0);
+  std::vector<std::uint64_t> unplaced(vwords_, 0);  // what a blank cell may hold
   for (int v = 1; v <= n_; ++v) {
     std::uint64_t* r = row(v);
     if (cell_of_[v] != no_cell) {
@@ -44,10 +45,11 @@ GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell, std::uint
     } else {
       for (std::size_t w = 0; w < words_; ++w) r[w] = blank[w];
       count_[v] = n_ - placed_;
-      for (CellId c = 0; c < n_; ++c)
-        if (value_at_[c] == 0) set_by_cell(c, v);
+      unplaced[static_cast<std::size_t>(v) >> 6] |= std::uint64_t{1} << (v & 63);
     }
   }
+  for (CellId c = 0; c < n_; ++c)
+    if (value_at_[c] == 0) std::copy(unplaced.begin(), unplaced.end(), by_cell_.data() + static_cast<std::size_t>(c) * vwords_);
 }
 
 void GradeState::set_by_cell(CellId c, int v) {
@@ -125,12 +127,14 @@ Applied GradeState::apply(const Deductions& d) {
     return out;
   }
   std::vector<char> touched(static_cast<std::size_t>(n_) + 1, 0);
-  for (const auto& [v, c] : d.remove) {
-    if (cell_of_[v] == c) {
-      broken_ = true;
-      return out;
-    }
+  const bool clean = d.for_each_removal([&](int v, CellId c) {
+    if (cell_of_[v] == c) return false;  // crossing off a placed number's own cell
     if (erase(v, c)) touched[v] = 1;
+    return true;
+  });
+  if (!clean) {
+    broken_ = true;
+    return out;
   }
   for (const auto& [v, c] : d.place) {
     if (cell_of_[v] == c) continue;

@@ -39,15 +39,35 @@ struct GapMemo {
   std::uint64_t tick = 0;
 };
 
+// Cells crossed off v's candidates in bulk: the set bits of word `word` of v's row.
+struct RemoveWord {
+  int value = 0;
+  std::uint32_t word = 0;
+  std::uint64_t bits = 0;
+};
+
 struct Deductions {
   std::vector<std::pair<int, CellId>> place;   // (value, cell): value v is at cell
   std::vector<std::pair<int, CellId>> remove;  // (value, cell): cell cannot hold v
+  std::vector<RemoveWord> remove_words;        // the same, a word of cells at a time (only-cell)
   bool contradiction = false;                  // the position has no solution
   std::uint64_t what_ifs = 0;                  // trials spent (charged to the state's budget)
   std::vector<std::pair<int, ReachMemo>> memos;  // only-cell's per-gap memos (by lo), kept by apply()
   std::vector<std::pair<int, GapMemo>> gap_memos;  // gap-paths' per-gap memos (by lo), kept by apply()
   std::uint64_t dead_end_tick = 0;               // dead-end ran at this tick (0: did not run)
-  bool empty() const { return place.empty() && remove.empty() && !contradiction; }
+  bool empty() const { return place.empty() && remove.empty() && remove_words.empty() && !contradiction; }
+  // Calls f(value, cell) for every crossed-off candidate, `remove` first, until f returns false;
+  // false when it stopped.
+  template <class F>
+  bool for_each_removal(F&& f) const {
+    for (const auto& [v, c] : remove)
+      if (!f(v, c)) return false;
+    for (const RemoveWord& r : remove_words)
+      for (std::uint64_t bits = r.bits; bits != 0; bits &= bits - 1)
+        if (!f(r.value, static_cast<CellId>(r.word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)))))
+          return false;
+    return true;
+  }
 };
 
 struct Applied {

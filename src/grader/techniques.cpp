@@ -13,13 +13,17 @@ constexpr int unreachable = std::numeric_limits<int>::max();
 
 // Cells within d free moves of a placed cell, for d = 0..depth, as bitsets: moves go through free
 // cells only. A breadth-first search marks each reached cell in the row of its distance, then
-// every row is OR-ed into the next.
+// every row is OR-ed into the next. A search asked again from the same cell, no deeper, is kept.
 class Balls {
  public:
   Balls(const GradeState& s) : s_(s), words_(s.words()), dist_(static_cast<std::size_t>(s.n()), unreachable) {}
 
+  CellId origin() const { return from_; }
+
   void explore(CellId from, int depth) {
-    depth_ = depth;
+    if (from == from_ && depth <= asked_) return;
+    from_ = from;
+    asked_ = depth;
     reached_.assign(1, from);
     dist_[from] = 0;
     for (std::size_t head = 0; head < reached_.size(); ++head) {
@@ -33,15 +37,19 @@ class Balls {
     }
     depth_ = std::min(depth, dist_[reached_.back()]);  // balls stop growing past the farthest cell
     bits_.assign(static_cast<std::size_t>(depth_ + 1) * words_, 0);
-    for (CellId c : reached_) {
+    level_end_.assign(static_cast<std::size_t>(depth_ + 1), 0);
+    for (std::size_t i = 0; i < reached_.size(); ++i) {
+      const CellId c = reached_[i];
       bits_[static_cast<std::size_t>(dist_[c]) * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+      level_end_[static_cast<std::size_t>(dist_[c])] = i + 1;  // the search reaches cells by distance
       dist_[c] = unreachable;
     }
     for (std::size_t i = words_; i < bits_.size(); ++i) bits_[i] |= bits_[i - words_];
   }
-  // Marks the cells the last search visited in `bits`.
-  void add_visited(std::vector<std::uint64_t>& bits) const {
-    for (CellId c : reached_) bits[c >> 6] |= std::uint64_t{1} << (c & 63);
+  // Marks in `bits` the cells a search to `depth` visits (those within depth free moves).
+  void add_visited(std::vector<std::uint64_t>& bits, int depth) const {
+    const std::size_t end = level_end_[static_cast<std::size_t>(std::min(depth, depth_))];
+    for (std::size_t i = 0; i < end; ++i) bits[reached_[i] >> 6] |= std::uint64_t{1} << (reached_[i] & 63);
   }
   // Word w of the ball of radius d.
   std::uint64_t within(int d, std::size_t w) const {
@@ -51,9 +59,12 @@ class Balls {
  private:
   const GradeState& s_;
   std::size_t words_;
+  CellId from_ = no_cell;
+  int asked_ = -1;
   int depth_ = 0;
   std::vector<int> dist_;
   std::vector<CellId> reached_;
+  std::vector<std::size_t> level_end_;  // level_end_[d]: reached_[0..) holds the cells within d
   std::vector<std::uint64_t> bits_;
 };
 
@@ -65,11 +76,6 @@ bool reach_unchanged(const GradeState& s, const Gap& g) {
   for (CellId c : s.placed_since(memo->log_size))
     if ((memo->visited[c >> 6] >> (c & 63)) & 1U) return false;
   return true;
-}
-
-void add_bits(std::vector<std::pair<int, CellId>>& out, int v, std::size_t w, std::uint64_t bits) {
-  for (; bits != 0; bits &= bits - 1)
-    out.emplace_back(v, static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
 }
 
 // near[v * words + w]: cells with at least one (near1) / two (near2) neighbours among v's candidates.
@@ -153,22 +159,32 @@ Deductions only_neighbour(const GradeState& s) {
 // candidate out of reach; a number left with one candidate is placed.
 Deductions only_cell(const GradeState& s) {
   Deductions d;
-  Balls from_below(s), from_above(s);
+  // The cell above one gap is often the cell below the next: its search serves both (balls[0]
+  // and balls[1] swap roles), done once to the deeper of the two.
+  Balls balls[2] = {Balls(s), Balls(s)};
+  Balls* from_below = &balls[0];
+  Balls* from_above = &balls[1];
   const std::uint64_t all = ~std::uint64_t{0};
-  for (const Gap& g : gaps(s)) {
-    if (reach_unchanged(s, g)) {  // nothing new to cross off; a number may still be down to one cell
+  const std::vector<Gap> all_gaps = gaps(s);
+  std::vector<char> unchanged(all_gaps.size());
+  for (std::size_t i = 0; i < all_gaps.size(); ++i) unchanged[i] = reach_unchanged(s, all_gaps[i]);
+  for (std::size_t i = 0; i < all_gaps.size(); ++i) {
+    const Gap& g = all_gaps[i];
+    if (unchanged[i]) {  // nothing new to cross off; a number may still be down to one cell
       for (int v = g.lo; v <= g.hi; ++v)
         if (s.count(v) == 1) d.place.emplace_back(v, s.single(v));
       continue;
     }
     ReachMemo memo{g.hi, g.below, g.above, s.placements_logged(), std::vector<std::uint64_t>(s.words(), 0)};
     if (g.below != no_cell) {
-      from_below.explore(g.below, g.length());
-      from_below.add_visited(memo.visited);
+      if (from_above->origin() == g.below) std::swap(from_below, from_above);
+      from_below->explore(g.below, g.length());
+      from_below->add_visited(memo.visited, g.length());
     }
     if (g.above != no_cell) {
-      from_above.explore(g.above, g.length());
-      from_above.add_visited(memo.visited);
+      const bool shared = i + 1 < all_gaps.size() && !unchanged[i + 1] && all_gaps[i + 1].below == g.above;
+      from_above->explore(g.above, shared ? std::max(g.length(), all_gaps[i + 1].length()) : g.length());
+      from_above->add_visited(memo.visited, g.length());
     }
     for (int v = g.lo; v <= g.hi; ++v) {
       int left = 0;
@@ -176,9 +192,10 @@ Deductions only_cell(const GradeState& s) {
       for (std::size_t w = 0; w < s.words(); ++w) {
         const std::uint64_t cand = s.bits(v)[w];
         if (cand == 0) continue;
-        const std::uint64_t near = (g.below == no_cell ? all : from_below.within(v - (g.lo - 1), w)) &
-                                   (g.above == no_cell ? all : from_above.within((g.hi + 1) - v, w));
-        add_bits(d.remove, v, w, cand & ~near);
+        const std::uint64_t near = (g.below == no_cell ? all : from_below->within(v - (g.lo - 1), w)) &
+                                   (g.above == no_cell ? all : from_above->within((g.hi + 1) - v, w));
+        if (const std::uint64_t out = cand & ~near; out != 0)
+          d.remove_words.push_back({v, static_cast<std::uint32_t>(w), out});
         if (const std::uint64_t keep = cand & near; keep != 0) {
           left += std::popcount(keep);
           last = static_cast<CellId>(w * 64 + static_cast<std::size_t>(std::countr_zero(keep)));

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/codec.hpp"
+#include "core/rng.hpp"
 #include "grader/ladder.hpp"
 #include "grader/techniques.hpp"
 #include "solver/solver.hpp"
@@ -22,7 +23,7 @@ std::vector<int> values_of_cell(const GradeState& s, CellId c) {
 }
 
 bool removes(const Deductions& d, int v, CellId c) {
-  return std::find(d.remove.begin(), d.remove.end(), std::pair{v, c}) != d.remove.end();
+  return !d.for_each_removal([&](int u, CellId x) { return u != v || x != c; });
 }
 
 // Crosses off, for each listed value, every candidate but the listed cells.
@@ -230,6 +231,81 @@ TEST(Gaps, ListsRunsOfUnplacedNumbersWithTheirEnds) {
   EXPECT_EQ(g[1].hi, 5);
   EXPECT_EQ(g[2].lo, 7);
   EXPECT_EQ(g[2].above, no_cell);
+}
+
+// Free-move distances from `from` (a placed cell) through free cells; -1 where out of reach.
+std::vector<int> free_distances(const GradeState& s, CellId from) {
+  std::vector<int> dist(static_cast<std::size_t>(s.n()), -1);
+  std::vector<CellId> queue{from};
+  dist[static_cast<std::size_t>(from)] = 0;
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    for (CellId nb : s.board().neighbours(queue[i]))
+      if (s.is_free(nb) && dist[static_cast<std::size_t>(nb)] < 0) {
+        dist[static_cast<std::size_t>(nb)] = dist[static_cast<std::size_t>(queue[i])] + 1;
+        queue.push_back(nb);
+      }
+  return dist;
+}
+
+// What only-cell must cross off, by the rule itself: each candidate of a gap's number v that is
+// more than v-(lo-1) free moves from the cell below the gap or (hi+1)-v from the cell above.
+std::vector<std::pair<int, CellId>> out_of_reach(const GradeState& s) {
+  std::vector<std::pair<int, CellId>> out;
+  const auto too_far = [](const std::vector<int>& dist, CellId c, int moves) {
+    return dist[static_cast<std::size_t>(c)] < 0 || dist[static_cast<std::size_t>(c)] > moves;
+  };
+  for (const Gap& g : gaps(s)) {
+    const auto below = g.below != no_cell ? free_distances(s, g.below) : std::vector<int>{};
+    const auto above = g.above != no_cell ? free_distances(s, g.above) : std::vector<int>{};
+    for (int v = g.lo; v <= g.hi; ++v)
+      for (CellId c : s.candidates(v))
+        if ((g.below != no_cell && too_far(below, c, v - (g.lo - 1))) ||
+            (g.above != no_cell && too_far(above, c, (g.hi + 1) - v)))
+          out.emplace_back(v, c);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::pair<int, CellId>> removals(const Deductions& d) {
+  std::vector<std::pair<int, CellId>> out;
+  d.for_each_removal([&](int v, CellId c) {
+    out.emplace_back(v, c);
+    return true;
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Only-cell against the rule on random positions: a snake path over a square8 or square4
+// rectangle shown at a seeded random 35% of its cells (many gaps share the given between them,
+// whose reach search only-cell shares), then the ladder's first passes: after each pass is
+// applied, the next one (with its per-gap memos) must again cross off exactly what is out of reach.
+TEST(OnlyCell, CrossesOffExactlyWhatIsOutOfReach) {
+  int checked = 0;
+  for (Topology t : {Topology::square8, Topology::square4})
+    for (int seed = 1; seed <= 12; ++seed) {
+      Rng rng(static_cast<std::uint64_t>(seed));
+      const int rows = 6 + rng.below(10), cols = 6 + rng.below(10);
+      Puzzle p{Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true)), {}, {}};
+      p.givens.assign(static_cast<std::size_t>(p.board.size()), 0);
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+          const int value = r * cols + (r % 2 == 0 ? c : cols - 1 - c) + 1;
+          if (rng.below(100) < 35 || value == 1) p.givens[static_cast<std::size_t>(p.board.cell_at({r, c}))] = value;
+        }
+      GradeState s(p);
+      for (int pass = 0; pass < 4 && !s.solved() && !s.broken(); ++pass) {
+        const Deductions d = only_cell(s);
+        ASSERT_EQ(removals(d), out_of_reach(s)) << to_string(t) << " seed " << seed << " pass " << pass;
+        checked += static_cast<int>(removals(d).size());
+        Deductions step = d;
+        step.place.clear();  // only the crossings-off: the free cells stay as they are
+        if (pass % 2 == 1) step.place = only_neighbour(s).place;  // and now and then some placements
+        s.apply(step);
+      }
+    }
+  EXPECT_GT(checked, 1000);  // the positions did cross off candidates
 }
 
 }  // namespace
