@@ -3,20 +3,21 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <map>
 
 namespace hidato::grading {
 namespace {
 
-constexpr int unreachable = std::numeric_limits<int>::max();
-
 // Cells within d free moves of a placed cell, for d = 0..depth, as bitsets: moves go through free
-// cells only. A breadth-first search marks each reached cell in the row of its distance, then
-// every row is OR-ed into the next. A search asked again from the same cell, no deeper, is kept.
+// cells only. A breadth-first search, one distance at a time: row d is row d-1 plus the cells
+// first reached at distance d. A search asked again from the same cell, no deeper, is kept.
 class Balls {
  public:
-  Balls(const GradeState& s) : s_(s), words_(s.words()), dist_(static_cast<std::size_t>(s.n()), unreachable) {}
+  explicit Balls(const GradeState& s)
+      : board_(s.board()), words_(s.words()), seen_(static_cast<std::size_t>(s.n())),
+        reached_(static_cast<std::size_t>(s.n()) + 1) {
+    for (CellId c = 0; c < s.n(); ++c) seen_[static_cast<std::size_t>(c)] = s.is_free(c) ? 0 : 1;  // never entered
+  }
 
   CellId origin() const { return from_; }
 
@@ -24,32 +25,35 @@ class Balls {
     if (from == from_ && depth <= asked_) return;
     from_ = from;
     asked_ = depth;
-    reached_.assign(1, from);
-    dist_[from] = 0;
-    for (std::size_t head = 0; head < reached_.size(); ++head) {
-      const CellId c = reached_[head];
-      if (dist_[c] >= depth) continue;
-      for (CellId nb : s_.board().neighbours(c))
-        if (s_.is_free(nb) && dist_[nb] == unreachable) {
-          dist_[nb] = dist_[c] + 1;
-          reached_.push_back(nb);
-        }
+    char* seen = seen_.data();
+    CellId* queue = reached_.data();
+    std::size_t head = 0, tail = 0;
+    queue[tail++] = from;
+    level_end_.assign(1, tail);
+    bits_.assign(words_, 0);
+    set(bits_.data(), from);
+    while (static_cast<int>(level_end_.size()) <= depth) {
+      const std::size_t end = tail;
+      for (; head < end; ++head)
+        for (CellId nb : board_.neighbours(queue[head]))
+          if (seen[nb] == 0) {
+            seen[nb] = 1;
+            queue[tail++] = nb;
+          }
+      if (tail == end) break;  // balls stop growing past the farthest cell
+      const std::size_t row = bits_.size();
+      bits_.resize(row + words_);
+      std::copy_n(bits_.data() + row - words_, words_, bits_.data() + row);
+      for (std::size_t i = end; i < tail; ++i) set(bits_.data() + row, queue[i]);
+      level_end_.push_back(tail);
     }
-    depth_ = std::min(depth, dist_[reached_.back()]);  // balls stop growing past the farthest cell
-    bits_.assign(static_cast<std::size_t>(depth_ + 1) * words_, 0);
-    level_end_.assign(static_cast<std::size_t>(depth_ + 1), 0);
-    for (std::size_t i = 0; i < reached_.size(); ++i) {
-      const CellId c = reached_[i];
-      bits_[static_cast<std::size_t>(dist_[c]) * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
-      level_end_[static_cast<std::size_t>(dist_[c])] = i + 1;  // the search reaches cells by distance
-      dist_[c] = unreachable;
-    }
-    for (std::size_t i = words_; i < bits_.size(); ++i) bits_[i] |= bits_[i - words_];
+    depth_ = static_cast<int>(level_end_.size()) - 1;
+    for (std::size_t i = 1; i < tail; ++i) seen[queue[i]] = 0;  // the free cells it entered
   }
   // Marks in `bits` the cells a search to `depth` visits (those within depth free moves).
   void add_visited(std::vector<std::uint64_t>& bits, int depth) const {
     const std::size_t end = level_end_[static_cast<std::size_t>(std::min(depth, depth_))];
-    for (std::size_t i = 0; i < end; ++i) bits[reached_[i] >> 6] |= std::uint64_t{1} << (reached_[i] & 63);
+    for (std::size_t i = 0; i < end; ++i) set(bits.data(), reached_[i]);
   }
   // Word w of the ball of radius d.
   std::uint64_t within(int d, std::size_t w) const {
@@ -57,13 +61,15 @@ class Balls {
   }
 
  private:
-  const GradeState& s_;
+  static void set(std::uint64_t* bits, CellId c) { bits[c >> 6] |= std::uint64_t{1} << (c & 63); }
+
+  const Board& board_;
   std::size_t words_;
   CellId from_ = no_cell;
   int asked_ = -1;
   int depth_ = 0;
-  std::vector<int> dist_;
-  std::vector<CellId> reached_;
+  std::vector<char> seen_;              // placed cells, and the free cells the running search entered
+  std::vector<CellId> reached_;         // the cells of the last search in order of distance
   std::vector<std::size_t> level_end_;  // level_end_[d]: reached_[0..) holds the cells within d
   std::vector<std::uint64_t> bits_;
 };
