@@ -49,7 +49,8 @@ GradeState::GradeState(const Puzzle& puzzle, double what_ifs_per_cell, std::uint
     }
   }
   for (CellId c = 0; c < n_; ++c)
-    if (value_at_[c] == 0) std::copy(unplaced.begin(), unplaced.end(), by_cell_.data() + static_cast<std::size_t>(c) * vwords_);
+    if (value_at_[c] == 0)
+      std::copy(unplaced.begin(), unplaced.end(), by_cell_.data() + static_cast<std::size_t>(c) * vwords_);
 }
 
 void GradeState::set_by_cell(CellId c, int v) {

@@ -15,7 +15,7 @@ class Balls {
  public:
   explicit Balls(const GradeState& s)
       : board_(s.board()), words_(s.words()), seen_(static_cast<std::size_t>(s.n())),
-        reached_(static_cast<std::size_t>(s.n()) + 1) {
+        reached_(static_cast<std::size_t>(s.n())) {
     for (CellId c = 0; c < s.n(); ++c) seen_[static_cast<std::size_t>(c)] = s.is_free(c) ? 0 : 1;  // never entered
   }
 
@@ -47,29 +47,30 @@ class Balls {
       for (std::size_t i = end; i < tail; ++i) set(bits_.data() + row, queue[i]);
       level_end_.push_back(tail);
     }
-    depth_ = static_cast<int>(level_end_.size()) - 1;
     for (std::size_t i = 1; i < tail; ++i) seen[queue[i]] = 0;  // the free cells it entered
   }
   // Marks in `bits` the cells a search to `depth` visits (those within depth free moves).
   void add_visited(std::vector<std::uint64_t>& bits, int depth) const {
-    const std::size_t end = level_end_[static_cast<std::size_t>(std::min(depth, depth_))];
+    const std::size_t end = level_end_[static_cast<std::size_t>(std::min(depth, depth_reached()))];
     for (std::size_t i = 0; i < end; ++i) set(bits.data(), reached_[i]);
   }
   // Word w of the ball of radius d.
   std::uint64_t within(int d, std::size_t w) const {
-    return bits_[static_cast<std::size_t>(std::min(d, depth_)) * words_ + w];
+    return bits_[static_cast<std::size_t>(std::min(d, depth_reached())) * words_ + w];
   }
 
  private:
   static void set(std::uint64_t* bits, CellId c) { bits[c >> 6] |= std::uint64_t{1} << (c & 63); }
+  // The last search's farthest distance (its balls stop growing there).
+  int depth_reached() const { return static_cast<int>(level_end_.size()) - 1; }
 
   const Board& board_;
   std::size_t words_;
   CellId from_ = no_cell;
   int asked_ = -1;
-  int depth_ = 0;
   std::vector<char> seen_;              // placed cells, and the free cells the running search entered
-  std::vector<CellId> reached_;         // the cells of the last search in order of distance
+  std::vector<CellId> reached_;         // the cells of the last search in order of distance (its
+                                        // start is placed, the rest free: at most n in all)
   std::vector<std::size_t> level_end_;  // level_end_[d]: reached_[0..) holds the cells within d
   std::vector<std::uint64_t> bits_;
 };
