@@ -11,6 +11,7 @@ function(hidato_add_test name)
   endif()
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main hidato_options)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   target_compile_definitions(${name} PRIVATE
     HIDATO_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     HIDATO_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared")

@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "core/text.hpp"
 #include "core/text_file.hpp"
+#include "temp_dir.hpp"
 
 using namespace hidato;
 namespace fs = std::filesystem;
@@ -28,13 +29,6 @@ std::string message_of(F f) {
     return e.what();
   }
   return "(no error)";
-}
-
-fs::path fresh(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("hidato-limits-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
 }
 
 void write(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
@@ -73,7 +67,8 @@ TEST(InputLimits, DescriptionErrorsNameTheColumnOfTheDescription) {
 TEST(InputLimits, ReadsAreCappedAndNameTheReason) {
   EXPECT_EQ(message_of([] { read_text_file("/dev/zero", "file", 1 << 20); }),
             "/dev/zero: cannot read the file: larger than the limit of 1 MB");
-  const fs::path dir = fresh("folder");
+  const test::TempDir scratch("limits-folder");
+  const fs::path& dir = scratch.path;
   EXPECT_EQ(message_of([&] { read_text_file(dir, "manifest"); }), dir.string() + ": cannot read the manifest: it is a folder");
 }
 
@@ -98,7 +93,8 @@ TEST(InputLimits, NumbersAreReportedAsWrittenAndBytesEscaped) {
 }
 
 TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
-  const fs::path dir = fresh("swap");
+  const test::TempDir scratch("limits-swap");
+  const fs::path& dir = scratch.path;
   fs::create_directories(dir / "out");
   write(dir / "out" / "book.pdf", "old");
   {
@@ -118,7 +114,8 @@ TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
 }
 
 TEST(BookFolderTest, ACrashBetweenTheRenamesIsRecoveredByTheNextWriter) {
-  const fs::path dir = fresh("recover");
+  const test::TempDir scratch("limits-recover");
+  const fs::path& dir = scratch.path;
   fs::create_directories(dir / ".out.hidato-old");
   write(dir / ".out.hidato-old" / "book.pdf", "old");
   fs::create_directories(dir / ".out.hidato-new");
@@ -129,7 +126,8 @@ TEST(BookFolderTest, ACrashBetweenTheRenamesIsRecoveredByTheNextWriter) {
 }
 
 TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
-  const fs::path dir = fresh("refuse");
+  const test::TempDir scratch("limits-refuse");
+  const fs::path& dir = scratch.path;
   write(dir / "file", "x");
   EXPECT_EQ(message_of([&] { BookFolder f(dir / "file"); }),
             (dir / "file").string() + ": is a file, not a folder (the book needs a folder of its own)");

@@ -8,12 +8,11 @@
 #include <fstream>
 #include <string>
 
-#include <unistd.h>
-
 #include "core/errors.hpp"
 #include "generator/base_board.hpp"
 #include "topology/geometry.hpp"
 #include "topology/shapes.hpp"
+#include "temp_dir.hpp"
 
 using namespace hidato;
 
@@ -28,12 +27,6 @@ std::string message_of(const std::function<void()>& f) {
     return e.what();
   }
   return "(no error)";
-}
-
-std::filesystem::path write_temp(const std::string& name, const std::string& text) {
-  const auto p = std::filesystem::temp_directory_path() / ("hidato_shapes_test_" + name + "_" + std::to_string(::getpid()));
-  std::ofstream(p) << text;
-  return p;
 }
 
 }  // namespace
@@ -201,7 +194,9 @@ TEST(CheckSpec, NamesEachProblem) {
 }
 
 TEST(CheckSpec, DetectsNumbrixParity) {
-  const auto plus = write_temp("plus.txt", ".#.\n###\n.#.\n");
+  const test::TempDir scratch("shapes-plus");
+  const auto plus = scratch.path / "plus.txt";
+  std::ofstream(plus) << ".#.\n###\n.#.\n";
   BoardSpec s{Topology::square4, "mask", plus.string(), 10, 10, 0.0, false};
   EXPECT_EQ(check_spec(s).value_or(""),
             "Numbrix parity: mask '" + plus.string() +
@@ -214,7 +209,9 @@ TEST(CheckSpec, DetectsNumbrixParity) {
 }
 
 TEST(CheckSpec, DetectsDeadEnds) {
-  const auto corners = write_temp("corners.txt", "#...#\n.###.\n.###.\n#...#\n");
+  const test::TempDir scratch("shapes-corners");
+  const auto corners = scratch.path / "corners.txt";
+  std::ofstream(corners) << "#...#\n.###.\n.###.\n#...#\n";
   BoardSpec s{Topology::square8, "mask", corners.string(), 10, 10, 0.0, false};
   const auto problem = check_spec(s);
   ASSERT_TRUE(problem.has_value());

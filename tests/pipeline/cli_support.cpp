@@ -62,17 +62,6 @@ int wait_exit_within(pid_t pid, int seconds) {
   return -1;
 }
 
-TempDir::TempDir(const std::string& name)
-    : path(fs::temp_directory_path() / ("hidato-" + name + "-" + std::to_string(::getpid()))) {
-  fs::remove_all(path);
-  fs::create_directories(path);
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(path, ec);
-}
-
 std::string slurp(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::ostringstream s;

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "temp_dir.hpp"
+
 namespace hidato::test {
 
 namespace fs = std::filesystem;
@@ -25,12 +27,6 @@ pid_t spawn_hidato(const std::vector<std::string>& args, const fs::path& cwd);
 int wait_exit(pid_t pid);
 // Like wait_exit, but after `seconds` kills the child (SIGKILL) and returns -1.
 int wait_exit_within(pid_t pid, int seconds);
-
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name);
-  ~TempDir();
-};
 
 std::string slurp(const fs::path& file);
 void write_text(const fs::path& file, const std::string& text);

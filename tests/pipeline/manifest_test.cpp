@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "pipeline/book.hpp"
+#include "temp_dir.hpp"
 
 namespace hidato {
 namespace {
@@ -20,14 +21,7 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / ("hidato-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 BookSpec small_book() {
   return parse_book_spec(
