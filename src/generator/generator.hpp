@@ -100,7 +100,10 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 // 6: extreme gives up an attempt whose removal tests outgrow its patience (a node budget below
 //    the job's, doubled per attempt; the last attempt keeps the whole budget) for the next path:
 //    a job whose attempt 0 spent more than that now returns a later attempt's puzzle.
-inline constexpr int generator_version = 6;
+// 7: extreme's removal oracles try the puzzle's own solution first (RemovalOracle::prefer), so
+//    their tests spend other conflict counts: an attempt that outgrew its patience may now fit
+//    it, or the other way round; attempts that fit both times give the same puzzle.
+inline constexpr int generator_version = 7;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

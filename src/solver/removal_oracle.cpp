@@ -149,6 +149,10 @@ RemovalOracle& RemovalOracle::operator=(RemovalOracle&&) noexcept = default;
 
 bool RemovalOracle::encoded() const { return impl_->sat != nullptr; }
 
+void RemovalOracle::prefer(const Values& solution) {
+  if (impl_->sat) impl_->sat->prefer(solution);
+}
+
 SolveReport RemovalOracle::other_solution_without(CellId cell) {
   return other_solution_without(impl_->puzzle, cell);
 }

@@ -40,6 +40,12 @@ class RemovalOracle {
   // test not settled by root propagation gives up with stop reason budget.
   bool encoded() const;
 
+  // The solution of the clue set the tests start from, when the caller knows it (a generator
+  // stripping its own puzzle): the SAT search tries its values first (SatCount::prefer). A test's
+  // witness agrees with it on most cells; on square8 20x20 extreme strips (15 seeds) the oracles
+  // spent 22% fewer conflicts and 16% less time. Verdicts never change.
+  void prefer(const Values& solution);
+
   // The test of the given at `cell` of the oracle's own puzzle (built of one clue set).
   SolveReport other_solution_without(CellId cell);
   // The test of the given at `cell` of `current`, which must be covered (see above).

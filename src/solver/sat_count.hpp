@@ -71,6 +71,12 @@ class SatCount {
   bool count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget);
   std::uint64_t conflicts() const;
 
+  // Decisions on a pair take `solution`'s side first from now on (CaDiCaL's forced phase): true
+  // where the solution puts that value, false elsewhere. A hint, never a change of verdict: for a
+  // search whose models lie near a known solution (a removal test's witness differs from the
+  // puzzle's solution in a few places). The auxiliary variables keep CaDiCaL's own phases.
+  void prefer(const Values& solution);
+
   // One solve under assumptions: the (value, position) pairs `fixed` hold and `banned` does not.
   // A solution (checked against `puzzle`) when there is one; nullopt with *decided = true when
   // there is none, with *decided = false when the watch expired or the conflicts ran out.
@@ -104,6 +110,7 @@ class SatCount {
   std::size_t blocked_ = 0;  // solutions of count()'s `found` already blocked
   // Variables of value v: cells_[v] lists (position, variable) in position order.
   std::vector<std::vector<std::pair<int, int>>> cells_;
+
 };
 
 }  // namespace hidato::solver_detail
