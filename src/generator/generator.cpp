@@ -271,9 +271,7 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   puzzle.givens = givens_from(solution, keep);
   SolveLimits limits = budget.limits;
   limits.max_nodes = job.budget.nodes_per_attempt;
-  // An extreme puzzle needs search by definition, so the automatic engine's native share before
-  // CaDiCaL is spent for nothing: square8 20x20, four puzzles, 94-368 ms against 316-679 ms.
-  if (job.target == Difficulty::extreme) limits.engine = Engine::hybrid;
+  limits.engine = proof_engine(job.target);
   std::uint64_t nodes = 0;
   const bool ok = confirm(puzzle, solution, limits, nodes);
   budget.nodes_used += nodes;
@@ -291,6 +289,8 @@ Failure stopped(StopReason r, int attempts) {
 }
 
 }  // namespace
+
+Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }
 
 // Plan: attempts k = 0..max_attempts-1, each from Rng(derive(job.seed, k)); the first attempt
 // whose puzzle has the target level is returned. There is never a substitute: when no attempt

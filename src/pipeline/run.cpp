@@ -24,6 +24,7 @@ bool raised(const std::atomic<bool>* flag) { return flag && flag->load(std::memo
 std::optional<std::string> verify_problem(const GeneratedPuzzle& g, SolveLimits limits) {
   if (!is_valid_solution(g.puzzle, g.solution)) return "verify: the solution breaks the rules";
   limits.expect_unique = true;
+  limits.engine = proof_engine(g.job.target);
   const SolveReport rep = count_solutions(g.puzzle, 2, limits);
   if (rep.verdict == Verdict::gave_up) {
     const auto stop = rep.stats.stop == StopReason::deadline ? std::string("deadline")

@@ -39,6 +39,7 @@ std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomi
   limits.max_nodes = e.job.budget.nodes_per_attempt * static_cast<std::uint64_t>(std::max(1, e.job.budget.max_attempts));
   limits.cancel = cancel;
   limits.expect_unique = true;
+  limits.engine = proof_engine(e.job.target);
   const SolveReport rep = count_solutions(puzzle, 2, limits);
   switch (rep.verdict) {
     case Verdict::unique:

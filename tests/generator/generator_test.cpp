@@ -141,6 +141,11 @@ TEST(Generator, ExtremeIsMinimalOnEveryTopology) {
     ASSERT_TRUE(r.ok()) << to_string(t) << ": " << r.failure().reason;
     const Puzzle& p = r.value().puzzle;
     EXPECT_EQ(count_solutions(p, 2).verdict, Verdict::unique) << to_string(t);
+    SolveLimits proof;  // the engine its confirmation and a book's verification use
+    proof.engine = proof_engine(Difficulty::extreme);
+    const SolveReport by_proof_engine = count_solutions(p, 2, proof);
+    EXPECT_EQ(by_proof_engine.verdict, Verdict::unique) << to_string(t);
+    EXPECT_EQ(by_proof_engine.solution, r.value().solution) << to_string(t);
     EXPECT_EQ(r.value().stats.undecided, 0) << to_string(t);
     EXPECT_TRUE(is_minimal(p, false)) << to_string(t);
     EXPECT_EQ(r.value().grade.level, Difficulty::extreme) << to_string(t);
@@ -152,6 +157,14 @@ TEST(Generator, ExtremeIsMinimalOnEveryTopology) {
 // the whole budget. Seed 20 at 10x10: attempt 0 is proved minimal with the whole budget, but
 // only after more conflicts than its patience, so with attempts to spare a later path is taken
 // (kept with its open test instead, attempt 0 would still grade extreme: undecided 1).
+// Only extreme puzzles, which need search, are proved on the hybrid engine; deduction-level ones
+// stay on the automatic engine, whose native search settles them in microseconds.
+TEST(Generator, ProofEngineIsHybridForExtremeOnly) {
+  EXPECT_EQ(proof_engine(Difficulty::extreme), Engine::hybrid);
+  for (Difficulty d : {Difficulty::easy, Difficulty::medium, Difficulty::hard, Difficulty::expert})
+    EXPECT_EQ(proof_engine(d), Engine::automatic) << to_string(d);
+}
+
 TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
   PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 20, Difficulty::extreme, 10);
   const auto patient = make_puzzle(job);
