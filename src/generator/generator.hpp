@@ -102,7 +102,8 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    a job whose attempt 0 spent more than that now returns a later attempt's puzzle.
 // 7: extreme's removal oracles try the puzzle's own solution first (RemovalOracle::prefer), so
 //    their tests spend other conflict counts: an attempt that outgrew its patience may now fit
-//    it, or the other way round; attempts that fit both times give the same puzzle.
+//    it, or the other way round; attempts that fit both times give the same puzzle. (Extreme's
+//    confirmation also moved to the hybrid engine, proof_engine: same verdicts.)
 inline constexpr int generator_version = 7;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
