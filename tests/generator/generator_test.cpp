@@ -152,11 +152,6 @@ TEST(Generator, ExtremeIsMinimalOnEveryTopology) {
   }
 }
 
-// An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
-// doubled from attempt to attempt) is given up for the next path; the last attempt allowed keeps
-// the whole budget. Seed 20 at 10x10: attempt 0 is proved minimal with the whole budget, but
-// only after more conflicts than its patience, so with attempts to spare a later path is taken
-// (kept with its open test instead, attempt 0 would still grade extreme: undecided 1).
 // Only extreme puzzles, which need search, are proved on the hybrid engine; deduction-level ones
 // stay on the automatic engine, whose native search settles them in microseconds.
 TEST(Generator, ProofEngineIsHybridForExtremeOnly) {
@@ -165,6 +160,11 @@ TEST(Generator, ProofEngineIsHybridForExtremeOnly) {
     EXPECT_EQ(proof_engine(d), Engine::automatic) << to_string(d);
 }
 
+// An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
+// doubled from attempt to attempt) is given up for the next path; the last attempt allowed keeps
+// the whole budget. Seed 20 at 10x10: attempt 0 is proved minimal with the whole budget, but
+// only after more conflicts than its patience, so with attempts to spare a later path is taken
+// (kept with its open test instead, attempt 0 would still grade extreme: undecided 1).
 TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
   PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 20, Difficulty::extreme, 10);
   const auto patient = make_puzzle(job);

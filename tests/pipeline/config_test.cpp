@@ -5,14 +5,13 @@
 #include <fstream>
 #include <string>
 
-#include <unistd.h>
-
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/book_spec.hpp"
 #include "pipeline/jobs.hpp"
 #include "pipeline/yaml_check.hpp"
+#include "temp_dir.hpp"
 
 namespace hidato {
 namespace {
@@ -158,15 +157,14 @@ TEST(Config, DefaultsApplyAndSetsOverrideThem) {
 }
 
 TEST(Config, MaskIsFoundBesideTheConfig) {
-  const auto dir = std::filesystem::temp_directory_path() / ("hidato-pipeline-mask-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const test::TempDir scratch("pipeline-mask-test");
+  const auto& dir = scratch.path;
   std::ofstream(dir / "blob.txt") << ".##.\n####\n####\n.##.\n";
   const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, mask: blob.txt, difficulty: easy}]\n",
                                      "book.yaml", dir);
   ASSERT_EQ(s.sets.size(), 1u);
   EXPECT_EQ(s.sets[0].board.shape, "mask");
   EXPECT_EQ(s.sets[0].board.mask_file, (dir / "blob.txt").string());
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {

@@ -14,12 +14,11 @@
 #include <optional>
 #include <string>
 
-#include <unistd.h>
-
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "generator/fill.hpp"
 #include "solver/solver.hpp"
+#include "temp_dir.hpp"
 
 namespace hidato {
 namespace {
@@ -55,13 +54,11 @@ Puzzle random_case(Topology t, Rng& rng, const Shape& shape = {}) {
   return p;
 }
 
-// A folder of this test's own: one per process and seed, since two test runs at once (a CI run
-// beside a sanitizer run) would otherwise overwrite each other's case file under the peer.
-std::filesystem::path case_dir(const std::string& test, std::uint64_t seed) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("hidato-" + test + "-" + std::to_string(seed) + "-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir;
+// A folder of this test's own (removed when the case ends): one per process and seed, since two
+// test runs at once (a CI run beside a sanitizer run) would otherwise overwrite each other's case
+// file under the peer.
+test::TempDir case_dir(const std::string& name, std::uint64_t seed) {
+  return test::TempDir(name + "-" + std::to_string(seed));
 }
 
 // The SAT peer's count (0, 1 or 2) of a puzzle, or -1 when the peer is not available or too slow.
@@ -112,7 +109,8 @@ class EngineDiff : public ::testing::TestWithParam<Case> {};
 
 TEST_P(EngineDiff, EnginesAndPeerAgree) {
   Rng rng(GetParam().seed);
-  const auto dir = case_dir("engine-diff", GetParam().seed);
+  const test::TempDir scratch = case_dir("engine-diff", GetParam().seed);
+  const auto& dir = scratch.path;
   int by_verdict[4] = {0, 0, 0, 0}, peer_checked = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const Puzzle p = random_case(GetParam().topology, rng);
@@ -148,7 +146,6 @@ TEST_P(EngineDiff, EnginesAndPeerAgree) {
       ++peer_checked;
     }
   }
-  std::filesystem::remove_all(dir);
   EXPECT_GT(by_verdict[0] + by_verdict[1], 0);  // the case generator is not degenerate
   if (peer_checked == 0) GTEST_SKIP() << "SAT peer not built (../shared/peers/sat missing): engines compared only";
 }
@@ -209,7 +206,8 @@ SolveReport check_schedule(const Puzzle& p, const std::filesystem::path& dir, in
 // removed pair shows. Returns how many boards the peer checked.
 int schedule_trials(const Case& c, Coverage& coverage) {
   Rng rng(c.seed);
-  const auto dir = case_dir("schedule-diff", c.seed);
+  const test::TempDir scratch = case_dir("schedule-diff", c.seed);
+  const auto& dir = scratch.path;
   int peer_checked = 0;
   for (int trial = 0; trial < 4 && !::testing::Test::HasFailure(); ++trial) {
     Puzzle p = random_case(c.topology, rng, sparse_shape(c.topology));
@@ -222,7 +220,6 @@ int schedule_trials(const Case& c, Coverage& coverage) {
     }
     if (r.verdict == Verdict::unique) check_schedule(p, dir, peer_checked, coverage);
   }
-  std::filesystem::remove_all(dir);
   return peer_checked;
 }
 
@@ -282,7 +279,8 @@ Puzzle cut_case(Topology t, Rng& rng) {
 
 void parts_trials(const Case& c, PartsCoverage& coverage) {
   Rng rng(c.seed);
-  const auto dir = case_dir("parts-diff", c.seed);
+  const test::TempDir scratch = case_dir("parts-diff", c.seed);
+  const auto& dir = scratch.path;
   for (int trial = 0; trial < 12 && !::testing::Test::HasFailure(); ++trial) {
     const Puzzle p = cut_case(c.topology, rng);
     SolveLimits native;
@@ -317,7 +315,6 @@ void parts_trials(const Case& c, PartsCoverage& coverage) {
       ASSERT_EQ(to_string(b.verdict), to_string(*peer)) << "SAT peer disagrees: " << describe(p);
     }
   }
-  std::filesystem::remove_all(dir);
 }
 
 class PartsDiff : public ::testing::TestWithParam<Case> {};
