@@ -196,7 +196,7 @@ std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const
   const Acceptable deducible = [&](const Puzzle& p) { return !interrupted(budget) && !grade(p).needs_search; };
   std::vector<bool> keep(solution.size(), true);
   const bool hide = job.board.hide_ends;
-  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible);
+  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, 0, true);
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
   return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, open);
@@ -220,7 +220,7 @@ void strip_with_fresh_grades(Puzzle& p, const Values& solution, std::vector<bool
     for (CellId c : order) {
       if (!keep[static_cast<std::size_t>(c)] || interrupted(budget)) continue;
       p.givens[static_cast<std::size_t>(c)] = 0;
-      if (deduces(p, tier)) {
+      if (!near_other_solution(p, solution, std::span<const CellId>(&c, 1)) && deduces(p, tier)) {
         keep[static_cast<std::size_t>(c)] = false;
         changed = true;
       } else {

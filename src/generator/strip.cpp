@@ -39,9 +39,50 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
   return removed ? r.verdict == Verdict::none : r.verdict == Verdict::unique;
 }
 
+namespace {
+
+constexpr int near_radius = 2;             // steps from the removed cell (a 5x5 window on square8)
+constexpr std::uint64_t near_nodes = 2'000;  // the window search's node cap
+constexpr std::size_t near_max_block = 4;  // larger blocks: more windows than one grade costs
+
+// The cells within `radius` steps of `c`.
+std::vector<char> ball(const Board& board, CellId c, int radius) {
+  std::vector<char> in(static_cast<std::size_t>(board.size()), 0);
+  std::vector<CellId> frontier{c}, next;
+  in[static_cast<std::size_t>(c)] = 1;
+  for (int r = 0; r < radius; ++r) {
+    next.clear();
+    for (CellId x : frontier)
+      for (CellId y : board.neighbours(x))
+        if (!in[static_cast<std::size_t>(y)]) {
+          in[static_cast<std::size_t>(y)] = 1;
+          next.push_back(y);
+        }
+    frontier.swap(next);
+  }
+  return in;
+}
+
+}  // namespace
+
+bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span<const CellId> around) {
+  SolveLimits limits;
+  limits.engine = Engine::native;
+  limits.max_nodes = near_nodes;
+  for (CellId c : around) {
+    Puzzle window = puzzle;
+    const std::vector<char> in = ball(puzzle.board, c, near_radius);
+    for (std::size_t x = 0; x < in.size(); ++x)
+      if (!in[x]) window.givens[x] = solution[x];
+    const Exclusion other{c, solution[static_cast<std::size_t>(c)]};
+    if (count_solutions(window, 1, limits, std::span<const Exclusion>(&other, 1)).verdict == Verdict::unique) return true;
+  }
+  return false;
+}
+
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
                                const std::vector<CellId>& removal_order, const Acceptable& accept,
-                               int min_keep) {
+                               int min_keep, bool unique_first) {
   puzzle.givens = givens_from(solution, keep);
   int kept = count_givens(puzzle.givens);
   const auto m = removal_order.size();
@@ -50,7 +91,9 @@ std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vecto
   while (i < m && kept > min_keep) {
     block = std::min({block, m - i, static_cast<std::size_t>(kept - min_keep)});
     for (std::size_t k = i; k < i + block; ++k) puzzle.givens[static_cast<std::size_t>(removal_order[k])] = 0;
-    if (accept(puzzle)) {
+    const auto removed = std::span<const CellId>(removal_order).subspan(i, block);
+    const bool refused = unique_first && block <= near_max_block && near_other_solution(puzzle, solution, removed);
+    if (!refused && accept(puzzle)) {
       for (std::size_t k = i; k < i + block; ++k) keep[static_cast<std::size_t>(removal_order[k])] = false;
       kept -= static_cast<int>(block);
       i += block;

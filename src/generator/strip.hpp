@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -40,6 +41,14 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
 // Whether a puzzle (with fewer givens) is still acceptable: proved unique, or graded at a level.
 using Acceptable = std::function<bool(const Puzzle&)>;
 
+// Whether `puzzle` has a solution other than `solution` that differs from it only near one of
+// the blank cells `around`: for each, a small native search over the cells within two steps of
+// it, every other cell fixed to `solution` and the cell's own value excluded. True is exact (the
+// solver checked that solution); false proves nothing. A removal that leaves a second solution
+// often leaves one this close (square8 20x20, one extreme strip's phase 1: 172 of the 220
+// deduction tests that failed), and the search costs a tenth of a failing grade (about 0.25 ms).
+bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span<const CellId> around);
+
 // Plan (group testing): walk `removal_order`, trying to drop a whole block of givens at once; a
 // block whose removal stays acceptable is dropped and the next block doubles, one that does not
 // is halved and retried, and a single given that cannot go is kept for good. Every given is
@@ -47,8 +56,10 @@ using Acceptable = std::function<bool(const Puzzle&)>;
 // set; with `accept` = proved_unique that makes the result minimal (fewer givens can only mean
 // more solutions) unless the budget ran out. Givens not in `removal_order` are never touched,
 // and removal stops once only `min_keep` givens are left. `keep` starts acceptable.
+// `unique_first`: `accept` implies uniqueness, so a block of at most four givens whose removal
+// leaves a near_other_solution is refused without asking it (same result, fewer calls).
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
                                const std::vector<CellId>& removal_order, const Acceptable& accept,
-                               int min_keep = 0);
+                               int min_keep = 0, bool unique_first = false);
 
 }  // namespace hidato
