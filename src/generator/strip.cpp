@@ -41,16 +41,22 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
 
 namespace {
 
-constexpr int near_radius = 2;             // steps from the removed cell (a 5x5 window on square8)
+// The window's size: whole rings of neighbours around the removed cell until it holds this many
+// cells -- 4 steps on square8 (81 cells) and hex6 (61), 5 on square4 (61). Measured with
+// bench_generator --speed (expert, 20x20): 25 cells (2 steps on square8) 395 / 456 / 474 ms on
+// square8 / hex6 / square4, 40 cells 392 / 372 / 421, 60 cells 370 / 367 / 394, 90 cells 368 /
+// 525 / 382: a larger window finds more second solutions and costs more per search.
+constexpr std::size_t near_cells = 60;
 constexpr std::uint64_t near_nodes = 2'000;  // the window search's node cap
-constexpr std::size_t near_max_block = 4;  // larger blocks: more windows than one grade costs
+constexpr std::size_t near_max_block = 4;    // larger blocks: more windows than one grade costs
 
-// The cells within `radius` steps of `c`.
-std::vector<char> ball(const Board& board, CellId c, int radius) {
+// The cells of whole rings of neighbours around `c`, until there are at least `cells` of them (or
+// the board's part around c ends).
+std::vector<char> window_around(const Board& board, CellId c, std::size_t cells) {
   std::vector<char> in(static_cast<std::size_t>(board.size()), 0);
   std::vector<CellId> frontier{c}, next;
   in[static_cast<std::size_t>(c)] = 1;
-  for (int r = 0; r < radius; ++r) {
+  for (std::size_t count = 1; count < cells && !frontier.empty();) {
     next.clear();
     for (CellId x : frontier)
       for (CellId y : board.neighbours(x))
@@ -58,6 +64,7 @@ std::vector<char> ball(const Board& board, CellId c, int radius) {
           in[static_cast<std::size_t>(y)] = 1;
           next.push_back(y);
         }
+    count += next.size();
     frontier.swap(next);
   }
   return in;
@@ -71,7 +78,7 @@ bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span
   limits.max_nodes = near_nodes;
   for (CellId c : around) {
     Puzzle window = puzzle;
-    const std::vector<char> in = ball(puzzle.board, c, near_radius);
+    const std::vector<char> in = window_around(puzzle.board, c, near_cells);
     for (std::size_t x = 0; x < in.size(); ++x)
       if (!in[x]) window.givens[x] = solution[x];
     const Exclusion other{c, solution[static_cast<std::size_t>(c)]};

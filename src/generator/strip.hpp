@@ -42,11 +42,12 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
 using Acceptable = std::function<bool(const Puzzle&)>;
 
 // Whether `puzzle` has a solution other than `solution` that differs from it only near one of
-// the blank cells `around`: for each, a small native search over the cells within two steps of
-// it, every other cell fixed to `solution` and the cell's own value excluded. True is exact (the
-// solver checked that solution); false proves nothing. A removal that leaves a second solution
-// often leaves one this close (square8 20x20, one extreme strip's phase 1: 172 of the 220
-// deduction tests that failed), and the search costs a tenth of a failing grade (about 0.25 ms).
+// the blank cells `around`: for each, a small native search over a window of about 60 cells
+// around it (whole rings of neighbours: 4 steps on square8 and hex6, 5 on square4), every other
+// cell fixed to `solution` and the cell's own value excluded. True is exact (the solver checked
+// that solution); false proves nothing. A removal that leaves a second solution often leaves one
+// this close (square8 20x20, one extreme strip's phase 1: 172 of the 220 deduction tests that
+// failed had one within 2 steps), and the search costs a fraction of a failing grade.
 bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span<const CellId> around);
 
 // Plan (group testing): walk `removal_order`, trying to drop a whole block of givens at once; a

@@ -291,7 +291,7 @@ TEST(Strip, SpentBudgetKeepsEverything) {
 
 // near_other_solution against counting: on hard puzzles of every topology, with one given taken
 // out (unique or not), and on the puzzles themselves around each blank cell (unique: it must say
-// no). Only "yes" is a claim, and every yes must be a second solution; it must also find some.
+// no). Only "yes" is a claim, and every yes must be a second solution; it must also find most.
 TEST(Strip, NearOtherSolutionOnlyFindsRealSecondSolutions) {
   int claims = 0, multiples = 0;
   for (Topology t : {Topology::square8, Topology::square4, Topology::hex6}) {
@@ -316,7 +316,7 @@ TEST(Strip, NearOtherSolutionOnlyFindsRealSecondSolutions) {
       }
     }
   }
-  EXPECT_GT(claims, multiples / 4);  // measured: 53 of the 91 second solutions lie this close
+  EXPECT_GT(2 * claims, multiples);  // measured: 90 of the 91 second solutions lie this close
 }
 
 // unique_first changes no decision of strip_givens, only how many times `accept` is asked.
@@ -342,7 +342,7 @@ TEST(Strip, UniqueFirstKeepsTheSameGivensWithFewerCalls) {
       EXPECT_EQ(strip(false, calls_plain), strip(true, calls_first)) << to_string(t) << " seed " << seed;
     }
   }
-  EXPECT_LT(calls_first, calls_plain);  // measured: 123 against 213
+  EXPECT_LT(calls_first, calls_plain);  // measured: 97 against 213
 }
 
 TEST(Generator, GrownBoardIsThePathsCellsAndKeepsTheLevel) {
