@@ -43,9 +43,9 @@ namespace {
 
 // The window's size: whole rings of neighbours around the removed cell until it holds this many
 // cells -- 4 steps on square8 (81 cells) and hex6 (61), 5 on square4 (61). Measured with
-// bench_generator --speed (expert, 20x20): 25 cells (2 steps on square8) 395 / 456 / 474 ms on
-// square8 / hex6 / square4, 40 cells 392 / 372 / 421, 60 cells 370 / 367 / 394, 90 cells 368 /
-// 525 / 382: a larger window finds more second solutions and costs more per search.
+// bench_generator --speed (expert, 20x20, one run each) on square8 / hex6 / square4: 2 steps
+// (25 / 19 / 13 cells) 395 / 456 / 474 ms, 40 cells 392 / 372 / 421, 60 cells 370 / 367 / 394,
+// 90 cells 368 / 525 / 382: a larger window finds more second solutions and costs more per search.
 constexpr std::size_t near_cells = 60;
 constexpr std::uint64_t near_nodes = 2'000;  // the window search's node cap
 constexpr std::size_t near_max_block = 4;    // larger blocks: more windows than one grade costs
