@@ -76,11 +76,10 @@ bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span
   SolveLimits limits;
   limits.engine = Engine::native;
   limits.max_nodes = near_nodes;
+  Puzzle window = puzzle;  // one copy of the board; only the givens change from window to window
   for (CellId c : around) {
-    Puzzle window = puzzle;
     const std::vector<char> in = window_around(puzzle.board, c, near_cells);
-    for (std::size_t x = 0; x < in.size(); ++x)
-      if (!in[x]) window.givens[x] = solution[x];
+    for (std::size_t x = 0; x < in.size(); ++x) window.givens[x] = in[x] ? puzzle.givens[x] : solution[x];
     const Exclusion other{c, solution[static_cast<std::size_t>(c)]};
     if (count_solutions(window, 1, limits, std::span<const Exclusion>(&other, 1)).verdict == Verdict::unique) return true;
   }
