@@ -147,12 +147,29 @@ Removal fallback_test(const Puzzle& current, CellId c, StripBudget& budget) {
   return r == Removal::open && !interrupted(budget) ? solver_test(current, c, retry_cap(budget.per_call), budget) : r;
 }
 
+// Stage A's tests that a local search does not settle: a given with a near_other_solution (a
+// second solution within a window around its cell, everything else as in `solution`) is needed,
+// which is final, and costs no oracle call. Such a search takes well under a millisecond, an
+// oracle test that finds a witness about 5 ms (square8 20x20: 53-76 of 80-101 givens). Not
+// charged to the budget (a few thousand nodes a given at most, like phase 1's).
+std::vector<CellId> without_near_witness(Puzzle p, const std::vector<CellId>& order, const Values& solution,
+                                         StripBudget& budget) {
+  std::vector<CellId> open;
+  for (CellId c : order) {
+    const auto at = static_cast<std::size_t>(c);
+    p.givens[at] = 0;
+    if (interrupted(budget) || !near_other_solution(p, solution, std::span<const CellId>(&c, 1))) open.push_back(c);
+    p.givens[at] = solution[at];
+  }
+  return open;
+}
+
 // extreme, phase 2: the greedy strip over `order` with exact removal tests -- each given in turn
 // goes when the rest stays unique without it -- which makes the set minimal for the exact solver.
 // The tests run on two incremental oracles (solver/removal_oracle.hpp) instead of one solver call
 // each. Stage A settles every test on `p` at once, with the per-call cap: a needed given stays
 // needed in every subset (its witness still solves them), so it is final and only the others are
-// candidates. Stage B walks the candidates in order on one oracle above the floor (p minus the
+// candidates. The tests a local search shows needed (without_near_witness) skip the oracle. Stage B walks the candidates in order on one oracle above the floor (p minus the
 // candidates), whose encoding holds every clue set the walk can reach, with ten times the cap
 // (what it learns carries over from test to test). A test left open keeps its given and counts
 // in `open`; with no open test the set is the one a count_solutions call per test would give.
@@ -162,9 +179,10 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
   std::vector<CellId> candidates;
   {
-    RemovalOracle oracle(p, order, budget.limits);
+    const std::vector<CellId> asked = without_near_witness(p, order, solution, budget);
+    RemovalOracle oracle(p, asked, budget.limits);
     oracle.prefer(solution);
-    for (CellId c : order)
+    for (CellId c : asked)
       if (oracle_test(oracle, p, c, budget.per_call, budget) != Removal::needed) candidates.push_back(c);
   }
   if (budget.nodes_left == 0 || interrupted(budget)) {  // no test can run: every candidate stays

@@ -104,7 +104,11 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    their tests spend other conflict counts: an attempt that outgrew its patience may now fit
 //    it, or the other way round; attempts that fit both times give the same puzzle. (Extreme's
 //    confirmation also moved to the hybrid engine, proof_engine: same verdicts.)
-inline constexpr int generator_version = 7;
+// 8: extreme's stage A settles the givens a local search shows needed without the oracle
+//    (without_near_witness), so it charges fewer conflicts to the attempt's patience: an attempt
+//    that outgrew it may now fit; the clue set of an attempt that fits both times is the same
+//    (square8 20x20, seeds 1-20: all 20 puzzles byte for byte).
+inline constexpr int generator_version = 8;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

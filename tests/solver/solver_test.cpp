@@ -306,6 +306,25 @@ TEST(SolverParts, AFailedPartFailsOnlyTheNodeItSplitOffFrom) {
   }
 }
 
+// With a unique answer expected (a generator's proof, a book's verification), the hybrid engine
+// probes the root before CaDiCaL; without the hint it goes straight to CaDiCaL. Same verdict and
+// solution either way. The board is a generated extreme puzzle (it needs search).
+TEST(Solver, HybridProbesTheRootWhenAUniqueAnswerIsExpected) {
+  const Puzzle p = parse_description(
+      "square8:9x9:.6,47,.2/.,23,20,.6/.,81,.2,45,.4/.2,60,.6/.,58,.7/.9/.,29,.6,11/.4,54,.,1,.2/.8,73");
+  SolveLimits hybrid;
+  hybrid.engine = Engine::hybrid;
+  const SolveReport plain = count_solutions(p, 2, hybrid);
+  hybrid.expect_unique = true;
+  const SolveReport proof = count_solutions(p, 2, hybrid);
+  ASSERT_EQ(to_string(plain.verdict), "unique");
+  ASSERT_EQ(to_string(proof.verdict), "unique");
+  EXPECT_EQ(*proof.solution, *plain.solution);
+  EXPECT_TRUE(is_valid_solution(p, *proof.solution));
+  EXPECT_EQ(plain.stats.probes, 0U);
+  EXPECT_GT(proof.stats.probes, 0U);
+}
+
 TEST(Solver, GivensTooFarApartHaveNoSolution) {
   const Puzzle p = parse_description("square8:3x3:1,.,2/.,.,./.,.,.");
   EXPECT_EQ(count_solutions(p).verdict, Verdict::none);
