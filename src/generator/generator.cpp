@@ -169,9 +169,10 @@ std::vector<CellId> without_near_witness(Puzzle p, const std::vector<CellId>& or
 // The tests run on two incremental oracles (solver/removal_oracle.hpp) instead of one solver call
 // each. Stage A settles every test on `p` at once, with the per-call cap: a needed given stays
 // needed in every subset (its witness still solves them), so it is final and only the others are
-// candidates. The tests a local search shows needed (without_near_witness) skip the oracle. Stage B walks the candidates in order on one oracle above the floor (p minus the
-// candidates), whose encoding holds every clue set the walk can reach, with ten times the cap
-// (what it learns carries over from test to test). A test left open keeps its given and counts
+// candidates; the tests a local search shows needed (without_near_witness) skip the oracle.
+// Stage B walks the candidates in order on one oracle above the floor (p minus the candidates),
+// whose encoding holds every clue set the walk can reach, with ten times the cap (what it
+// learns carries over from test to test). A test left open keeps its given and counts
 // in `open`; with no open test the set is the one a count_solutions call per test would give.
 std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
                               StripBudget& budget, int& open) {

@@ -227,7 +227,7 @@ void Search::run_automatic() {
 // CaDiCaL alone (above max_pairs, the native search alone). When the caller expects a unique
 // answer (a generator's proof, a book's verification), root probing first: it pays on unique
 // puzzles and stops itself on others (probing_pays), and CaDiCaL then encodes fewer pairs (20
-// square8 20x20 extreme puzzles: median proof 210 -> 146 ms, 14 of 20 faster).
+// square8 20x20 extreme puzzles: median proof 210 -> 146 ms, 15 of 20 faster).
 void Search::run_hybrid() {
   if (SatCount::pairs(domains_) > SatCount::max_pairs) {
     run_native(std::numeric_limits<std::uint64_t>::max());
