@@ -267,6 +267,7 @@ SolveReport Search::run() {
   rep.stats.backtracks = backtracks_;
   rep.stats.splits = splits_;
   rep.stats.dead_parts = dead_parts_;
+  rep.stats.chased = chased_;
   rep.stats.stop = watch_.reason();
   rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (found_.size() >= 2) {

@@ -37,6 +37,7 @@ class Search {
   struct Branch {
     int value = 0;  // > 0: branch on the cells of this value
     int pos = -1;   // >= 0: branch on the values of this cell
+    bool operator==(const Branch&) const = default;
   };
   // search.cpp: propagation and one run of the depth-first search.
   bool load();
@@ -44,6 +45,7 @@ class Search {
   long total_candidates() const;
   void explore(int depth);
   Branch choose_branch();
+  void note_conflict(const Branch& b);
   int choose_value();
   int most_constrained_cell() const;
   void bump(int v);
@@ -100,6 +102,8 @@ class Search {
   bool stop_ = false;
   int decision_ = 0;                // value of the latest branching decision
   bool failed_ = false;             // the latest node failed in its own propagation
+  std::vector<Branch> last_conflict_;  // branched on first while open, the latest last (note_conflict)
+  Branch entered_;                  // the branch whose choice led to the current node
   std::vector<double> weight_;      // conflict weight per value
   double bump_ = 1.0;
   bool shuffled_ = false;           // runs after the first: noisy value choice, random ties
@@ -126,6 +130,7 @@ class Search {
   std::vector<char> coupling_;      // per value: its cells lie in two components or more
   std::vector<int> uf_, group_size_, groups_, group_index_;  // split's union-find over components
   std::uint64_t splits_ = 0, dead_parts_ = 0;
+  std::uint64_t chased_ = 0;        // nodes that branched on a last conflict
 };
 
 }  // namespace hidato::solver_detail
