@@ -243,6 +243,7 @@ SolveReport Search::run() {
   const int n = puzzle_.board.size();
   bool ok = load();
   weight_.assign(static_cast<std::size_t>(n) + 2, 1.0);
+  phase_.assign(static_cast<std::size_t>(n) + 2, -1);
   if (ok) {
     // Root: propagate untrailed, then search with a trail.
     ok = settle();
@@ -268,6 +269,7 @@ SolveReport Search::run() {
   rep.stats.splits = splits_;
   rep.stats.dead_parts = dead_parts_;
   rep.stats.chased = chased_;
+  rep.stats.phased = phased_;
   rep.stats.stop = watch_.reason();
   rep.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (found_.size() >= 2) {

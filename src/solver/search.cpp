@@ -71,6 +71,7 @@ void Search::explore(int depth) {
     return;
   }
   std::erase(last_conflict_, entered_);  // its choice held: no longer a conflict to chase
+  save_best_phase();
   // The parts as this node found them, kept when it changes them and put back when it returns
   // (on the heap: frames are many and the stack is not; see complete_focus).
   std::unique_ptr<Parts> saved;
@@ -339,6 +340,25 @@ void Search::bump_segment(int v) {
   for (int u = v + 1; u <= domains_.n() && domains_.count(u) > 1; ++u) bump(u);
 }
 
+// Progress saving (as SAT solvers keep a "best phase"): the deepest state any run of this count
+// reached, by fixed values, is kept as each value's cell (phase_), and branching tries that cell
+// first (push_candidates, push_values). A restart then re-orders the decisions (conflict weights,
+// last conflicts, noise) but heads back to where the best run got, repaired where it failed,
+// instead of starting over: on a 30x30 board with 20% clues a run fixes 300-650 of the 900
+// values before it stalls, and without this no later run kept what the earlier ones had found.
+// Random square8 30x30 boards with 20% clues (README, solver section): gave up on 5 of 5
+// before, on 1 of 5 with it (`--budget 300000`, native engine). A count is linear: O(N) per node,
+// beside a node's propagation of O(N^1.5).
+void Search::save_best_phase() {
+  const int n = domains_.n();
+  int fixed = 0;
+  for (int v = 1; v <= n; ++v) fixed += domains_.is_fixed(v) ? 1 : 0;
+  if (fixed <= best_fixed_) return;
+  best_fixed_ = fixed;
+  for (int v = 1; v <= n; ++v)
+    if (domains_.is_fixed(v)) phase_[static_cast<std::size_t>(v)] = domains_.pos_of_fixed(v);
+}
+
 void Search::push_candidates(int v) {
   const std::size_t base = cands_.size();
   keys_.clear();
@@ -349,7 +369,9 @@ void Search::push_candidates(int v) {
     // Ties between equally walled-in cells: the cell fewer values can still reach first (a cell
     // only this segment can cover is taken while it still can be).
     const int key = open * 64 + std::min(domains_.values_at(p), 63);
-    keys_.push_back(shuffled_ ? key * 64 + rng_.below(64) : key);
+    const bool best = phase_[static_cast<std::size_t>(v)] == p;  // save_best_phase: first
+    phased_ += best ? 1 : 0;
+    keys_.push_back(best ? -1 : shuffled_ ? key * 64 + rng_.below(64) : key);
   });
   std::vector<int> order(keys_.size());
   std::iota(order.begin(), order.end(), 0);
@@ -359,8 +381,15 @@ void Search::push_candidates(int v) {
   std::copy(sorted.begin(), sorted.end(), cands_.begin() + static_cast<std::ptrdiff_t>(base));
 }
 
+// The value the best state put here first (save_best_phase), then in value order.
 void Search::push_values(int pos) {
+  const std::size_t base = cands_.size();
   for_each_bit(domains_.values_of(pos), domains_.value_words(), [&](int v) { cands_.push_back(v); });
+  const auto best = std::find_if(cands_.begin() + static_cast<std::ptrdiff_t>(base), cands_.end(),
+                                 [&](int v) { return phase_[static_cast<std::size_t>(v)] == pos; });
+  if (best == cands_.end()) return;
+  std::rotate(cands_.begin() + static_cast<std::ptrdiff_t>(base), best, best + 1);
+  ++phased_;
 }
 
 // Solutions found by earlier runs may be found again after a restart: only new ones count.

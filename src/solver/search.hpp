@@ -50,6 +50,7 @@ class Search {
   int most_constrained_cell() const;
   void bump(int v);
   void bump_segment(int v);
+  void save_best_phase();
   void push_candidates(int v);
   void push_values(int pos);
   void record_solution();
@@ -105,6 +106,8 @@ class Search {
   std::vector<Branch> last_conflict_;  // branched on first while open, the latest last (note_conflict)
   Branch entered_;                  // the branch whose choice led to the current node
   std::vector<double> weight_;      // conflict weight per value
+  std::vector<int> phase_;          // per value: its cell in the deepest state reached (-1: none)
+  int best_fixed_ = 0;              // fixed values in that state (save_best_phase)
   double bump_ = 1.0;
   bool shuffled_ = false;           // runs after the first: noisy value choice, random ties
   std::uint64_t run_limit_ = 0;     // node count at which the current run restarts
@@ -131,6 +134,7 @@ class Search {
   std::vector<int> uf_, group_size_, groups_, group_index_;  // split's union-find over components
   std::uint64_t splits_ = 0, dead_parts_ = 0;
   std::uint64_t chased_ = 0;        // nodes that branched on a last conflict
+  std::uint64_t phased_ = 0;        // branches that tried the best state's choice first
 };
 
 }  // namespace hidato::solver_detail

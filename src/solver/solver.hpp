@@ -60,6 +60,7 @@ struct SolveStats {
   std::uint64_t splits = 0;       // nodes whose free cells split into independent parts (native)
   std::uint64_t dead_parts = 0;   // parts that could not be completed (each failed its split node)
   std::uint64_t chased = 0;       // nodes that branched on a recent failure first (last conflicts)
+  std::uint64_t phased = 0;       // branches that tried the deepest state's choice first (best phase)
   double ms = 0;
   StopReason stop = StopReason::none;
 };
