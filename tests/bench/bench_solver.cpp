@@ -9,6 +9,7 @@
 //   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--engine E] [--list]
 //   bench_solver --removal FILE...   (minimality proof: removal tests per given, two ways)
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -179,6 +180,12 @@ std::vector<Family> families(bool quick) {
   auto files = [shared](std::function<bool(const std::string&)> keep) {
     return [shared, keep] {
       std::vector<std::string> names;
+      // Beside a clone without ../shared the shared families are empty, not a crash.
+      std::error_code missing;
+      if (!std::filesystem::is_directory(shared, missing)) {
+        std::fprintf(stderr, "bench_solver: %s: no such folder, the shared families are skipped\n", shared.c_str());
+        return std::vector<Puzzle>{};
+      }
       for (const auto& e : std::filesystem::recursive_directory_iterator(shared))
         if (e.path().extension() == ".txt" && keep(e.path().string())) names.push_back(e.path().string());
       std::sort(names.begin(), names.end());
@@ -281,20 +288,31 @@ int removal_tests(int argc, char** argv, int first) {
   return 0;
 }
 
+// A whole number from lo to hi, all of `text` (a bad flag value is a usage error, not a crash).
+bool whole(const char* text, long lo, long hi, long& out) {
+  char* end = nullptr;
+  errno = 0;
+  const long v = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || v < lo || v > hi) return false;
+  out = v;
+  return true;
+}
+
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "--removal") return removal_tests(argc, argv, 2);
   bool quick = false, list = false;
   std::string filter;
   long deadline_ms = 5000;
   int solve_limit = 2;  // count_solutions limit: 2 proves unique/multiple, 1 finds one solution
+  long limit_arg = 2;
   Engine engine = Engine::automatic;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
     else if (a == "--list") list = true;
     else if (a == "--family" && i + 1 < argc) filter = argv[++i];
-    else if (a == "--deadline-ms" && i + 1 < argc) deadline_ms = std::stol(argv[++i]);
-    else if (a == "--limit" && i + 1 < argc) solve_limit = std::stoi(argv[++i]);
+    else if (a == "--deadline-ms" && i + 1 < argc && whole(argv[i + 1], 1, 86'400'000, deadline_ms)) ++i;
+    else if (a == "--limit" && i + 1 < argc && whole(argv[i + 1], 1, 2, limit_arg)) solve_limit = static_cast<int>(limit_arg), ++i;
     else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "native") engine = Engine::native, ++i;
     else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "hybrid") engine = Engine::hybrid, ++i;
     else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "auto") engine = Engine::automatic, ++i;
