@@ -72,7 +72,9 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
   span_.assign(nn + 2, {0, w_});
   in_rev_.assign(nn + 2, 0);
   clear_queues();
+  fixed_ = 0;
   for (int v = 1; v <= n_; ++v) {
+    fixed_ += is_fixed(v) ? 1 : 0;
     if (is_fixed(v)) fixq_.push_back(v);
     enqueue_revise(v);
   }
@@ -113,6 +115,7 @@ void Domains::remove(int v, int pos) {
   const int cc = --ccount_[static_cast<std::size_t>(pos)];
   if (trailing_) trail_.push_back(static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(p_) +
                                   static_cast<std::uint64_t>(pos));
+  fixed_ += vc == 1 ? 1 : vc == 0 ? -1 : 0;  // undo_to counts the other way
   if (vc == 0 || cc == 0) {
     conflict_ = true;
     return;
@@ -210,7 +213,8 @@ void Domains::undo_to(std::size_t mark) {
     const int pos = static_cast<int>(e % up);
     set_bit(dom(v), pos);
     set_bit(cv(pos), v);
-    ++vcount_[static_cast<std::size_t>(v)];
+    const int vc = ++vcount_[static_cast<std::size_t>(v)];
+    fixed_ += vc == 1 ? 1 : vc == 2 ? -1 : 0;
     ++ccount_[static_cast<std::size_t>(pos)];
   }
   clear_queues();

@@ -38,6 +38,7 @@ class Domains {
   int value_words() const { return vw_; }  // words of one cell's value set
   int count(int v) const { return vcount_[static_cast<std::size_t>(v)]; }
   bool is_fixed(int v) const { return count(v) == 1; }
+  int fixed() const { return fixed_; }  // values with one cell left (kept by remove and undo_to)
   int values_at(int pos) const { return ccount_[static_cast<std::size_t>(pos)]; }
   const Word* cells_of(int v) const { return &dom_[static_cast<std::size_t>(v) * w_]; }
   // Words [first_word(v), end_word(v)) of cells_of(v) hold all of v's cells (the root's span, once
@@ -99,6 +100,7 @@ class Domains {
   std::vector<Word> dom_;            // (n+2) rows of w_ words: values 0 and n+1 stay empty
   std::vector<Word> cv_;             // p_ rows of vw_ words: bit v = value v
   std::vector<int> vcount_, ccount_;
+  int fixed_ = 0;                    // values v with vcount_[v] == 1
   std::vector<std::pair<int, int>> span_;  // per value: words [first, end) that can hold its cells
   std::vector<int> at_;              // cached position of a fixed value (checked before use)
   std::vector<std::uint64_t> trail_; // removals v * p_ + pos (64-bit: n * p_ passes 2^32 at 256x256)

@@ -102,7 +102,7 @@ Search::Outcome Search::run_native(std::uint64_t nodes) {
     const std::uint64_t length = plain ? std::max(first_run, run_unit_) : luby(runs_) * run_unit_;
     run_limit_ = std::min(saturating_add(watch_.nodes(), length), end);
     start_parts();
-    explore(0);
+    explore(0, {});
     if (!stop_) exhausted_ = true;
   }
   return Outcome::decided;

@@ -58,7 +58,7 @@ long Search::total_candidates() const {
 // (choose_branch) and try each candidate in turn. Branching stays inside the focus; a completed
 // focus hands over to the next part on the agenda, and a part that is never completed fails the
 // node where it split off (unwind_: the frames below that node return at once).
-void Search::explore(int depth) {
+void Search::explore(int depth, const Branch& entered) {
   if (!settle()) {
     if (watch_.stopped()) stop_ = true;
     ++backtracks_;
@@ -70,7 +70,7 @@ void Search::explore(int depth) {
     }
     return;
   }
-  std::erase(last_conflict_, entered_);  // its choice held: no longer a conflict to chase
+  std::erase(last_conflict_, entered);  // its choice held: no longer a conflict to chase
   save_best_phase();
   // The parts as this node found them, kept when it changes them and put back when it returns
   // (on the heap: frames are many and the stack is not; see complete_focus).
@@ -97,8 +97,7 @@ void Search::explore(int depth) {
     domains_.assign(v, pos);
     decision_ = v;
     failed_ = false;
-    entered_ = b;
-    explore(depth + 1);
+    explore(depth + 1, b);
     domains_.undo_to(mark);
     if (failed_) note_conflict(b);
     if (failed_ && b.value > 0) bump_segment(v);
@@ -127,8 +126,7 @@ void Search::complete_focus(int depth, std::unique_ptr<Parts>& saved) {
   agenda_.pop_back();
   const std::size_t waiting = agenda_.size();
   const std::uint64_t before = completions(waiting);
-  entered_ = {};
-  explore(depth);
+  explore(depth, {});
   if (!stop_ && unwind_ < 0 && completions(waiting) == before) {
     unwind_ = birth;
     ++dead_parts_;
@@ -154,7 +152,6 @@ void Search::start_parts() {
   completed_at_.assign(1, 0);
   unwind_ = -1;
   last_conflict_.clear();
-  entered_ = {};
 }
 
 // Plan: merge the components of free cells (Regions) that some unfixed value has candidate cells
@@ -346,15 +343,13 @@ void Search::bump_segment(int v) {
 // last conflicts, noise) but heads back to where the best run got, repaired where it failed,
 // instead of starting over: on a 30x30 board with 20% clues a run fixes 300-650 of the 900
 // values before it stalls, and without this no later run kept what the earlier ones had found.
-// Random square8 30x30 boards with 20% clues (README, solver section): gave up on 5 of 5
-// before, on 1 of 5 with it (`--budget 300000`, native engine). A count is linear: O(N) per node,
-// beside a node's propagation of O(N^1.5).
+// Random square8 30x30 boards with 20% clues (README, solver section): gave up on 5 of 5 with
+// last conflicts alone, on 1 of 5 with this as well (`--budget 300000`, native engine). Each node
+// reads the count of fixed values (Domains::fixed, O(1)); the copy is made only when it grows.
 void Search::save_best_phase() {
+  if (domains_.fixed() <= best_fixed_) return;
+  best_fixed_ = domains_.fixed();
   const int n = domains_.n();
-  int fixed = 0;
-  for (int v = 1; v <= n; ++v) fixed += domains_.is_fixed(v) ? 1 : 0;
-  if (fixed <= best_fixed_) return;
-  best_fixed_ = fixed;
   for (int v = 1; v <= n; ++v)
     if (domains_.is_fixed(v)) phase_[static_cast<std::size_t>(v)] = domains_.pos_of_fixed(v);
 }

@@ -43,7 +43,7 @@ class Search {
   bool load();
   bool settle(bool force_regin = false);
   long total_candidates() const;
-  void explore(int depth);
+  void explore(int depth, const Branch& entered);  // entered: the branch that led here ({}: none)
   Branch choose_branch();
   void note_conflict(const Branch& b);
   int choose_value();
@@ -104,7 +104,6 @@ class Search {
   int decision_ = 0;                // value of the latest branching decision
   bool failed_ = false;             // the latest node failed in its own propagation
   std::vector<Branch> last_conflict_;  // branched on first while open, the latest last (note_conflict)
-  Branch entered_;                  // the branch whose choice led to the current node
   std::vector<double> weight_;      // conflict weight per value
   std::vector<int> phase_;          // per value: its cell in the deepest state reached (-1: none)
   int best_fixed_ = 0;              // fixed values in that state (save_best_phase)

@@ -303,8 +303,7 @@ int main(int argc, char** argv) {
   bool quick = false, list = false;
   std::string filter;
   long deadline_ms = 5000;
-  int solve_limit = 2;  // count_solutions limit: 2 proves unique/multiple, 1 finds one solution
-  long limit_arg = 2;
+  long solve_limit = 2;  // count_solutions limit: 2 proves unique/multiple, 1 finds one solution
   Engine engine = Engine::automatic;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -312,7 +311,7 @@ int main(int argc, char** argv) {
     else if (a == "--list") list = true;
     else if (a == "--family" && i + 1 < argc) filter = argv[++i];
     else if (a == "--deadline-ms" && i + 1 < argc && whole(argv[i + 1], 1, 86'400'000, deadline_ms)) ++i;
-    else if (a == "--limit" && i + 1 < argc && whole(argv[i + 1], 1, 2, limit_arg)) solve_limit = static_cast<int>(limit_arg), ++i;
+    else if (a == "--limit" && i + 1 < argc && whole(argv[i + 1], 1, 2, solve_limit)) ++i;
     else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "native") engine = Engine::native, ++i;
     else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "hybrid") engine = Engine::hybrid, ++i;
     else if (a == "--engine" && i + 1 < argc && std::string(argv[i + 1]) == "auto") engine = Engine::automatic, ++i;
@@ -339,7 +338,7 @@ int main(int argc, char** argv) {
       limits.engine = engine;
       limits.deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
       const auto start = Clock::now();
-      const SolveReport r = count_solutions(p, solve_limit, limits);
+      const SolveReport r = count_solutions(p, static_cast<int>(solve_limit), limits);
       ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       nodes.push_back(static_cast<double>(r.stats.nodes));
       clue_pct.push_back(100.0 * count_givens(p.givens) / p.board.size());

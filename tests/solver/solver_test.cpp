@@ -12,7 +12,9 @@
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
+#include "solver/domains.hpp"
 #include "solver/layout.hpp"
+#include "solver/watch.hpp"
 #include "solver/solver.hpp"
 
 namespace hidato {
@@ -134,6 +136,61 @@ std::optional<Values> random_path(const Board& b, Rng& rng) {
   for (int attempt = 0; attempt < 4; ++attempt)
     if (go(rng.below(n), 1)) return cur;
   return std::nullopt;
+}
+
+// Domains::fixed (the count of values with one cell left, kept by remove and undo_to; the best
+// phase reads it at every node) must equal a count over the values after every step of random
+// descents: assignments with their propagation, conflicts included, and undos to earlier marks.
+TEST(Domains, FixedCountMatchesTheValuesAfterAssignmentsConflictsAndUndos) {
+  Rng rng(11);
+  int steps = 0, conflicts = 0;
+  for (Topology t : all_topologies)
+    for (int trial = 0; trial < 30; ++trial) {
+      const Board b = connected_part(random_board(t, 3 + rng.below(4), 3 + rng.below(4), 0.1, rng));
+      const auto path = random_path(b, rng);
+      if (!path) continue;
+      Values givens(static_cast<std::size_t>(b.size()), 0);
+      for (CellId c = 0; c < b.size(); ++c)
+        if (rng.chance(0.2)) givens[static_cast<std::size_t>(c)] = (*path)[static_cast<std::size_t>(c)];
+      const Layout layout(b);
+      solver_detail::Domains d(layout);
+      const SolveLimits limits;  // the watch keeps a reference: it must outlive it
+      solver_detail::Watch watch(limits);
+      if (!d.init(givens, {}, watch) || !d.propagate(watch)) continue;
+      d.start_trail();
+      auto scan = [&] {
+        int fixed = 0;
+        for (int v = 1; v <= d.n(); ++v) fixed += d.is_fixed(v) ? 1 : 0;
+        return fixed;
+      };
+      std::vector<std::size_t> marks;
+      for (int step = 0; step < 40; ++step, ++steps) {
+        std::vector<int> open;
+        for (int v = 1; v <= d.n(); ++v)
+          if (d.count(v) > 1) open.push_back(v);
+        if (open.empty() || (!marks.empty() && rng.chance(0.3))) {
+          if (marks.empty()) break;
+          const auto back = static_cast<std::size_t>(rng.below(static_cast<int>(marks.size())));
+          d.undo_to(marks[back]);
+          marks.resize(back);
+        } else {
+          const int v = open[static_cast<std::size_t>(rng.below(static_cast<int>(open.size())))];
+          std::vector<int> cells;
+          d.for_each_cell(v, [&](int pos) { cells.push_back(pos); });
+          marks.push_back(d.mark());
+          d.assign(v, cells[static_cast<std::size_t>(rng.below(static_cast<int>(cells.size())))]);
+          if (d.conflict() || !d.propagate(watch)) {
+            ++conflicts;
+            ASSERT_EQ(d.fixed(), scan()) << "after a conflict, " << to_string(t) << " trial " << trial;
+            d.undo_to(marks.back());
+            marks.pop_back();
+          }
+        }
+        ASSERT_EQ(d.fixed(), scan()) << to_string(t) << " trial " << trial << " step " << step;
+      }
+    }
+  EXPECT_GT(steps, 1000);
+  EXPECT_GT(conflicts, 20) << "too few conflicts: the counting on a wiped-out value was hardly exercised";
 }
 
 struct PropertyCase {
