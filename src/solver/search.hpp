@@ -46,6 +46,7 @@ class Search {
   void explore(int depth, const Branch& entered);  // entered: the branch that led here ({}: none)
   Branch choose_branch();
   void note_conflict(const Branch& b);
+  int cell_bias() const;
   int choose_value();
   int most_constrained_cell() const;
   void bump(int v);
