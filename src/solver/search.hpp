@@ -47,6 +47,7 @@ class Search {
   Branch choose_branch();
   void note_conflict(const Branch& b);
   int cell_bias() const;
+  bool anywhere() const;
   int choose_value();
   int most_constrained_cell() const;
   void bump(int v);
