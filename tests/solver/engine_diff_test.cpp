@@ -186,7 +186,8 @@ SolveReport check_schedule(const Puzzle& p, const std::filesystem::path& dir, in
   SolveLimits proof;
   proof.expect_unique = true;
   const SolveReport one = count_solutions(p, 2);
-  for (const SolveReport& r : {one, count_solutions(p, 2, two), count_solutions(p, 2, proof)}) {
+  const SolveReport proved = count_solutions(p, 2, proof);
+  for (const SolveReport& r : {one, count_solutions(p, 2, two), proved}) {
     EXPECT_EQ(to_string(r.verdict), to_string(want.verdict)) << describe(p);
     if (r.solution) {
       EXPECT_TRUE(is_valid_solution(p, *r.solution)) << describe(p);
@@ -198,7 +199,9 @@ SolveReport check_schedule(const Puzzle& p, const std::filesystem::path& dir, in
   }
   coverage.past_first += one.stats.nodes > 3000 ? 1 : 0;  // the first native share (schedule.cpp)
   coverage.probed += one.stats.probes > 0 ? 1 : 0;
-  coverage.with_sat += one.stats.conflicts > 0 ? 1 : 0;
+  // CaDiCaL's turns: on these small boards the native runs' larger share when no proof is expected
+  // (schedule.cpp, search_share) decides the boards first, so mostly under expect_unique.
+  coverage.with_sat += one.stats.conflicts > 0 || proved.stats.conflicts > 0 ? 1 : 0;
   if (const auto peer = peer_verdict(p, dir)) {
     EXPECT_EQ(to_string(want.verdict), to_string(*peer)) << "SAT peer disagrees: " << describe(p);
     ++peer_checked;
