@@ -207,6 +207,14 @@ bool Search::probing_pays() const { return probes_ > 0 && shaved_ * shave_rate >
 // unique puzzles, hardly on boards with many solutions).
 bool Search::likely_unique() const { return watch_.expect_unique() || found_.size() == 1 || probing_pays(); }
 
+// A turn's native nodes: a quarter slice when a proof is likely what is left (CaDiCaL gives
+// proofs, native runs rarely do); otherwise search_share slices in the first worker and one in the
+// second, which leans on CaDiCaL.
+std::uint64_t Search::native_nodes(std::uint64_t slice, bool proof) const {
+  if (proof) return slice / 4;
+  return role_ == Role::primary ? slice * search_share : slice;
+}
+
 // Native runs and CaDiCaL take turns in slices that double; when a proof is likely what is left,
 // which native runs rarely give, CaDiCaL gets the larger share, and otherwise the first worker's
 // native runs do (search_share). The second worker gives CaDiCaL the first turn and 16 times the
@@ -221,8 +229,7 @@ void Search::take_turns(std::uint64_t max_pairs) {
     const std::uint64_t conflicts = sat_share * slice * 10 / per_conflict_x10;
     if (sat_first && run_sat(conflicts) != Outcome::budget) return;
     const bool proof = can_encode && likely_unique();
-    const std::uint64_t native = proof ? slice / 4 : role_ == Role::primary ? slice * search_share : slice;
-    if (run_native(native) != Outcome::budget) return;
+    if (run_native(native_nodes(slice, proof)) != Outcome::budget) return;
     if (!sat_first && can_encode && run_sat(conflicts) != Outcome::budget) return;
   }
 }

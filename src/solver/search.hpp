@@ -86,6 +86,7 @@ class Search {
   Outcome run_sat(std::uint64_t conflicts);
   bool probing_pays() const;
   bool likely_unique() const;
+  std::uint64_t native_nodes(std::uint64_t slice, bool proof) const;
   void take_turns(std::uint64_t max_pairs);
   void run_automatic();
   void run_hybrid();

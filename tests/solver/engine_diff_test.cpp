@@ -199,8 +199,9 @@ SolveReport check_schedule(const Puzzle& p, const std::filesystem::path& dir, in
   }
   coverage.past_first += one.stats.nodes > 3000 ? 1 : 0;  // the first native share (schedule.cpp)
   coverage.probed += one.stats.probes > 0 ? 1 : 0;
-  // CaDiCaL's turns: on these small boards the native runs' larger share when no proof is expected
-  // (schedule.cpp, search_share) decides the boards first, so mostly under expect_unique.
+  // CaDiCaL's turns: when no proof is expected the native runs' larger share (schedule.cpp,
+  // search_share) decides these small boards first (over all the cases, no one-worker run reached
+  // CaDiCaL), so the expect_unique run counts too; it goes through the same turns.
   coverage.with_sat += one.stats.conflicts > 0 || proved.stats.conflicts > 0 ? 1 : 0;
   if (const auto peer = peer_verdict(p, dir)) {
     EXPECT_EQ(to_string(want.verdict), to_string(*peer)) << "SAT peer disagrees: " << describe(p);
