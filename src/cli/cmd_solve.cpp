@@ -56,8 +56,9 @@ po::options_description solve_options() {
       "engine", po::value<std::string>()->default_value("auto"),
       "auto (native search, root probing, then native runs and CaDiCaL taking turns), native or hybrid (for comparisons)")(
       "expect-unique",
-      "the puzzles are meant to have one solution: CaDiCaL is tuned for proving that (verdicts "
-      "never change; hard unique boards often 3-5x faster, boards with many solutions slower)")(
+      "the puzzles are meant to have one solution: root probing comes sooner and CaDiCaL is "
+      "tuned for proving that (verdicts never change; hard unique boards often 3-5x faster, "
+      "boards with many solutions slower)")(
       "threads", po::value<std::string>()->default_value("2"),
       "workers per puzzle, 1 or 2 (engine auto): with 2, a second strategy races the first; "
       "verdicts never change, but a 'multiple' may show other solutions from run to run, and "

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 #include <functional>
+#include <limits>
 #include <atomic>
 #include <vector>
 
@@ -363,6 +364,14 @@ TEST(SolverParts, AFailedPartFailsOnlyTheNodeItSplitOffFrom) {
   }
 }
 
+// Both counts say unique, with the same valid solution.
+void expect_same_unique(const Puzzle& p, const SolveReport& a, const SolveReport& b) {
+  ASSERT_EQ(to_string(a.verdict), "unique");
+  ASSERT_EQ(to_string(b.verdict), "unique");
+  EXPECT_EQ(*a.solution, *b.solution);
+  EXPECT_TRUE(is_valid_solution(p, *a.solution));
+}
+
 // With a unique answer expected (a generator's proof, a book's verification), the hybrid engine
 // probes the root before CaDiCaL; without the hint it goes straight to CaDiCaL. Same verdict and
 // solution either way. The board is a generated extreme puzzle (it needs search).
@@ -374,12 +383,34 @@ TEST(Solver, HybridProbesTheRootWhenAUniqueAnswerIsExpected) {
   const SolveReport plain = count_solutions(p, 2, hybrid);
   hybrid.expect_unique = true;
   const SolveReport proof = count_solutions(p, 2, hybrid);
-  ASSERT_EQ(to_string(plain.verdict), "unique");
-  ASSERT_EQ(to_string(proof.verdict), "unique");
-  EXPECT_EQ(*proof.solution, *plain.solution);
-  EXPECT_TRUE(is_valid_solution(p, *proof.solution));
+  expect_same_unique(p, proof, plain);
   EXPECT_EQ(plain.stats.probes, 0U);
   EXPECT_GT(proof.stats.probes, 0U);
+}
+
+// With a unique answer expected, the automatic engine's native first share is cut short and root
+// probing starts sooner. The board is a unique 15x15 puzzle whose native search takes thousands
+// of nodes: under a budget of 1,000 nodes the plain run has not probed yet, the hinted one has.
+// Without a budget both find the same single solution.
+TEST(Solver, AutomaticProbesSoonerWhenAUniqueAnswerIsExpected) {
+  const Puzzle p = parse_description(
+      "square8:15x15:.2,225,.,219,184,.5,146,.2,150/.3,220,.8,145,148,./.,211,.5,186,141,.4,158,./"
+      ".3,195,129,130,132,.,134,176,.3,154,./.3,128,.11/198,.2,126,.2,190,.,71,.3,163,.2/"
+      ".,206,205,204,.2,79,78,.4,165,.,169/.3,123,.,84,.3,74,.2,167,.2/118,.7,67,.4,47,./"
+      ".,1,113,.3,108,89,.2,61,60,.3/.3,114,.3,105,.5,43,./4,.7,64,.5,42/.3,99,94,.3,19,31,.3,35,./"
+      "7,6,96,.2,101,.2,18,.,23,.3,39/.11,27,26,38,.");
+  SolveLimits limits;
+  limits.max_nodes = 1000;
+  const SolveReport plain = count_solutions(p, 2, limits);
+  limits.expect_unique = true;
+  const SolveReport hinted = count_solutions(p, 2, limits);
+  EXPECT_EQ(to_string(plain.verdict), "gave_up");
+  EXPECT_EQ(plain.stats.probes, 0U);
+  EXPECT_GT(hinted.stats.probes, 0U);
+  limits.max_nodes = std::numeric_limits<std::uint64_t>::max();
+  const SolveReport proof = count_solutions(p, 2, limits);
+  limits.expect_unique = false;
+  expect_same_unique(p, proof, count_solutions(p, 2, limits));
 }
 
 TEST(Solver, GivensTooFarApartHaveNoSolution) {
