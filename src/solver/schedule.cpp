@@ -36,9 +36,11 @@ namespace {
 constexpr std::uint64_t first_nodes = 3000;
 // The same share when the caller expects a unique answer (SolveLimits::expect_unique): then the
 // proof is what is left, which the native runs rarely give and probing plus CaDiCaL do, so probing
-// comes sooner. Generated puzzles still end in the native search (72 of 3 topologies x easy, hard,
-// expert x 10x10 and 20x20: at most 260 nodes). On the ten unique 15x15 and 20x20 benchmark files,
-// whose native search never ended within 3000 nodes, one worker: sum 1.14 -> 0.59 s (README).
+// comes sooner. Generated puzzles up to 20x20 still end in the native search (72 of 3 topologies x
+// easy, hard, expert: at most 260 nodes); at 30x30 and 40x40 a few take more (README). One
+// worker: the ten unique 15x15 and 20x20 benchmark files, whose native search never ended within
+// 3000 nodes, 0.97 -> 0.53 s; 24 generated hard and expert 30x30 and 40x40 puzzles 6.8 -> 5.1 s
+// (with 1000 instead of 300: 0.55 -> 0.64 s and 5.0 -> 7.6 s).
 constexpr std::uint64_t first_nodes_unique = 300;
 // The first run, in the plain order: long enough to exhaust the tree of most generated puzzles.
 constexpr std::uint64_t first_run = 2000;

@@ -6,6 +6,8 @@
 #                                [--files 3] [--deadline-ms 10000] [--engine auto] [--only FAMILY] [--generate-only]
 #                                [--summary]   (only the table, from WORK/results.tsv of the last run)
 #                                [--resume]    (keep WORK/results.tsv and run only the files not in it)
+#                                [--expect-unique] (hidato gets --expect-unique on the families made
+#                                                   unique, u20 and u15, as a user who knows it)
 #
 # The peers are copied into WORK and built there (the shared folder stays untouched); the families
 # are generated from fixed seeds into WORK/families (kept between runs: delete the folder to
@@ -26,6 +28,7 @@ only=
 gen_only=
 summary_only=
 resume=
+expect_unique=
 while [ $# -gt 0 ]; do
   case $1 in
     --hidato) hidato=$2; shift 2 ;;
@@ -37,7 +40,8 @@ while [ $# -gt 0 ]; do
     --generate-only) gen_only=1; shift ;;
     --summary) summary_only=1; shift ;;
     --resume) resume=1; shift ;;
-    *) echo "usage: $0 [--hidato EXE] [--work DIR] [--files K] [--deadline-ms MS] [--engine E] [--only FAMILY] [--generate-only] [--summary] [--resume]" >&2; exit 1 ;;
+    --expect-unique) expect_unique=1; shift ;;
+    *) echo "usage: $0 [--hidato EXE] [--work DIR] [--files K] [--deadline-ms MS] [--engine E] [--only FAMILY] [--generate-only] [--summary] [--resume] [--expect-unique]" >&2; exit 1 ;;
   esac
 done
 peers_src=$root/../shared/peers
@@ -90,9 +94,10 @@ wall_ms() {  # command... -> prints wall milliseconds; the command's stdout goes
   echo $(((t1 - t0) / 1000000))
 }
 
-hidato_run() {  # file, threads -> prints "VERDICT MS" (VERDICT "error" when hidato printed none)
+hidato_run() {  # file, threads, [hint option] -> prints "VERDICT MS" (VERDICT "error" when hidato printed none)
   local ms verdict
-  ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads "$2" "$1")
+  # shellcheck disable=SC2086
+  ms=$(wall_ms "$hidato" solve --json --deadline-ms "$deadline" --engine "$engine" --threads "$2" ${3:-} "$1")
   verdict=$(sed -n 's/.*"verdict":"\([a-z_]*\)".*/\1/p' "$out_file")
   echo "${verdict:-error} $ms"
 }
@@ -109,8 +114,10 @@ for fam in "${families[@]}"; do
     [ -n "$gen_only" ] && continue
     f=$work/families/$name/$i.txt
     [ -n "$resume" ] && grep -q "^$name	$i	" "$results" && continue
-    read -r v2 h2_ms <<<"$(hidato_run "$f" 2)"
-    read -r v1 h1_ms <<<"$(hidato_run "$f" 1)"
+    hint=
+    [ -n "$expect_unique" ] && [ -n "$(cut -d'|' -f3 <<<"$fam")" ] && hint=--expect-unique
+    read -r v2 h2_ms <<<"$(hidato_run "$f" 2 "$hint")"
+    read -r v1 h1_ms <<<"$(hidato_run "$f" 1 "$hint")"
     c_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat" "$f")
     c_sol=$(sed -n 's/^solutions=\([0-9]\).*/\1/p' "$out_file")
     m_ms=$(wall_ms timeout "$peer_limit" "$work/peers/sat/hidato_sat_cms" "$f")
