@@ -111,8 +111,10 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 // 9: the automatic engine's native first share is 300 nodes when a unique answer is expected
 //    (solver/schedule.cpp), so a proof under a node cap (the confirmation of a puzzle whose native
 //    search needs more than 300 nodes, a removal test without an oracle) may end where version 8
-//    gave up, or the other way round; 30 level/topology/size combinations, five 16x16-24x24 sets
-//    and square8 20x20 extreme seeds 1-3 came out byte-identical.
+//    gave up, or the other way round; so may the native search's first run branching on cells
+//    (search.cpp, cell_bias), which changes node counts everywhere. 30 level/topology/size
+//    combinations, five 16x16-24x24 sets and square8 20x20 extreme seeds 1-3 came out
+//    byte-identical.
 inline constexpr int generator_version = 9;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);

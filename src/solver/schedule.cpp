@@ -102,8 +102,8 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 }  // namespace
 
 // Restarted runs until `nodes` more nodes are spent. The primary worker's first run is in the
-// plain order; every other run adds noise to the value choice, shuffles ties among cells and may
-// branch on cells (shuffled_), so that on a board with many solutions one unlucky early choice
+// plain order (it may branch on cells, as every run may: Search::cell_bias); every other run adds
+// noise to the value choice and shuffles ties among cells (shuffled_), so that on a board with many solutions one unlucky early choice
 // cannot hide them all under a huge subtree. Run k may take luby(k) units: short runs mostly, now
 // and then a long one. A run that ends below its limit was exhaustive, and then found_ holds every
 // solution (two of them, from any runs, are a proof of `multiple` anyway).

@@ -265,15 +265,18 @@ Search::Branch Search::choose_branch() {
   }
   const int v = choose_value();
   if (v == 0) return {};
-  if (!shuffled_) return {v, -1};
   const int pos = most_constrained_cell();
   if (pos >= 0 && domains_.values_at(pos) < cell_bias() * domains_.count(v)) return {0, pos};
   return {v, -1};
 }
 
-// Restarted runs alternate between two weighings of a cell against a value: runs with an odd
-// index (among them every long run of the Luby sequence) branch on a cell when it has fewer
-// values than twice the value's cells, the others when fewer than the value's cells. Neither
+// Runs alternate between two weighings of a cell against a value: runs with an odd index (the
+// first, plain run and every long run of the Luby sequence) branch on a cell when it has fewer
+// values than twice the value's cells, the others when fewer than the value's cells. The plain
+// run branched on values only until 2026-11-26; with cells too, one worker under `--budget
+// 200000` took fewer nodes on 30 of 60 random and unique boards and more on 22 (geometric mean
+// 0.83), and the native engine decided generated hex6 and square4 30x30 and 40x40 puzzles in
+// 225 instead of 1,357 and 18,296 instead of 38,562 nodes (README, solver section). Neither
 // alone does as well as both: over 20 random square8 30x30 boards with 20% clues (`--engine
 // native --threads 1 --budget 300000`) 1x alone decided 13, 2x alone 13, alternating 15; over 30
 // 20x20 ones (`--budget 100000`) 29, 23 and 29, median nodes 15,000, 6,900 and 7,400 (README,
