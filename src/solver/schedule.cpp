@@ -4,10 +4,10 @@
 //   hybrid     root propagation, then CaDiCaL over the surviving pairs (sat_count.hpp) alone;
 //   automatic  the native search for a few thousand nodes (published and generated puzzles end
 //              there, at microseconds; a few hundred when a unique answer is expected); then root
-//              probing, which decides most unique puzzles at
-//              the root; then native runs and CaDiCaL take turns in slices that double, each
-//              keeping its state (the native conflict weights and restart index, CaDiCaL's
-//              learnt clauses) from one slice to the next. With SolveLimits::threads = 2 a second
+//              probing, which decides most unique puzzles at the root; then native runs and
+//              CaDiCaL take turns in slices that double, each keeping its state (the native
+//              conflict weights and restart index, CaDiCaL's learnt clauses) from one slice to
+//              the next. With SolveLimits::threads = 2 a second
 //              worker (Role::secondary) races this one (solver.cpp).
 //
 // Why both: on sparse boards with many solutions the native runs find the first solution 5-10x
@@ -103,8 +103,8 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 
 // Restarted runs until `nodes` more nodes are spent. The primary worker's first run is in the
 // plain order (it may branch on cells, as every run may: Search::cell_bias); every other run adds
-// noise to the value choice and shuffles ties among cells (shuffled_), so that on a board with many solutions one unlucky early choice
-// cannot hide them all under a huge subtree. Run k may take luby(k) units: short runs mostly, now
+// noise to the value choice and shuffles ties among cells (shuffled_), so that on a board with
+// many solutions one unlucky early choice cannot hide them all under a huge subtree. Run k may take luby(k) units: short runs mostly, now
 // and then a long one. A run that ends below its limit was exhaustive, and then found_ holds every
 // solution (two of them, from any runs, are a proof of `multiple` anyway).
 Search::Outcome Search::run_native(std::uint64_t nodes) {
