@@ -72,6 +72,9 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
   span_.assign(nn + 2, {0, w_});
   in_rev_.assign(nn + 2, 0);
   clear_queues();
+  const Dirty all{0, p_ - 1};
+  dirty_up_.assign(nn + 2, all);
+  dirty_down_.assign(nn + 2, all);
   fixed_ = 0;
   for (int v = 1; v <= n_; ++v) {
     fixed_ += is_fixed(v) ? 1 : 0;
@@ -113,8 +116,7 @@ void Domains::remove(int v, int pos) {
   clear_bit(cv(pos), v);
   const int vc = --vcount_[static_cast<std::size_t>(v)];
   const int cc = --ccount_[static_cast<std::size_t>(pos)];
-  if (trailing_) trail_.push_back(static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(p_) +
-                                  static_cast<std::uint64_t>(pos));
+  if (trailing_) trail_.push_back(static_cast<std::uint64_t>(v) << 32 | static_cast<std::uint32_t>(pos));
   fixed_ += vc == 1 ? 1 : vc == 0 ? -1 : 0;  // undo_to counts the other way
   if (vc == 0 || cc == 0) {
     conflict_ = true;
@@ -122,6 +124,8 @@ void Domains::remove(int v, int pos) {
   }
   if (vc == 1) fixq_.push_back(v);
   if (cc == 1) cellq_.push_back(pos);
+  dirty_up_[static_cast<std::size_t>(v)].add(pos);
+  dirty_down_[static_cast<std::size_t>(v)].add(pos);
   enqueue_revise(v - 1);
   enqueue_revise(v + 1);
 }
@@ -130,19 +134,19 @@ void Domains::assign(int v, int pos) {
   filter_cells(v, [pos](int p) { return p == pos; });
 }
 
-void Domains::enqueue_revise(int v) {
-  if (v < 1 || v > n_ || in_rev_[static_cast<std::size_t>(v)]) return;
-  in_rev_[static_cast<std::size_t>(v)] = 1;
-  revq_.push_back(v);
-}
-
 // Support: keep the cells of v that touch a cell of v-1 and a cell of v+1. Only words where v
 // still has cells are computed, so values far from the change cost one load per word.
 void Domains::revise(int v) {
   Word* d = dom(v);
   const Word* lo = v > 1 ? cells_of(v - 1) : nullptr;
   const Word* hi = v < n_ ? cells_of(v + 1) : nullptr;
-  for (int i = first_word(v), e = end_word(v); i < e && !conflict_; ++i) {
+  Dirty& below = dirty_up_[static_cast<std::size_t>(v - 1)];
+  Dirty& above = dirty_down_[static_cast<std::size_t>(v + 1)];
+  const int reach = layout_.reach();
+  const int first = std::max(first_word(v), (std::min(below.lo, above.lo) - reach) >> 6);
+  const int end = std::min(end_word(v), ((std::max(below.hi, above.hi) + reach) >> 6) + 1);
+  below = above = Dirty{};
+  for (int i = first, e = end; i < e && !conflict_; ++i) {
     if (d[i] == 0) continue;
     Word keep = d[i];
     if (lo) keep &= layout_.dilate_word(lo, i);
@@ -199,18 +203,21 @@ bool Domains::propagate(Watch& watch) {
 void Domains::clear_queues() {
   fixq_.clear();
   cellq_.clear();
-  for (std::size_t i = rev_head_; i < revq_.size(); ++i) in_rev_[static_cast<std::size_t>(revq_[i])] = 0;
+  for (std::size_t i = rev_head_; i < revq_.size(); ++i) {
+    const auto v = static_cast<std::size_t>(revq_[i]);
+    in_rev_[v] = 0;
+    if (!dirty_up_.empty()) dirty_up_[v - 1] = dirty_down_[v + 1] = Dirty{};
+  }
   revq_.clear();
   rev_head_ = 0;
 }
 
 void Domains::undo_to(std::size_t mark) {
-  const auto up = static_cast<std::uint64_t>(p_);
   while (trail_.size() > mark) {
     const std::uint64_t e = trail_.back();
     trail_.pop_back();
-    const int v = static_cast<int>(e / up);
-    const int pos = static_cast<int>(e % up);
+    const int v = static_cast<int>(e >> 32);
+    const int pos = static_cast<int>(e & 0xffffffffU);
     set_bit(dom(v), pos);
     set_bit(cv(pos), v);
     const int vc = ++vcount_[static_cast<std::size_t>(v)];

@@ -10,7 +10,9 @@
 //                a cell with one value fixes that value (the value loses every other cell);
 //   wipe-out     a value with no cell or a cell with no value is a conflict.
 // Region reasoning (components of free cells, dead ends) lives in regions.hpp.
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -89,7 +91,21 @@ class Domains {
  private:
   Word* dom(int v) { return &dom_[static_cast<std::size_t>(v) * w_]; }
   Word* cv(int pos) { return &cv_[static_cast<std::size_t>(pos) * vw_]; }
-  void enqueue_revise(int v);
+  // Positions [lo, hi] where a value lost cells since a neighbouring value last revised against it
+  // (lo > hi: none). Support of v can only fail next to a cell v-1 or v+1 lost, so revise(v) reads
+  // the words within the board's reach of those removals, not v's whole span.
+  struct Dirty {
+    int lo = std::numeric_limits<int>::max(), hi = -1;
+    void add(int pos) {
+      lo = std::min(lo, pos);
+      hi = std::max(hi, pos);
+    }
+  };
+  void enqueue_revise(int v) {
+    if (v < 1 || v > n_ || in_rev_[static_cast<std::size_t>(v)]) return;
+    in_rev_[static_cast<std::size_t>(v)] = 1;
+    revq_.push_back(v);
+  }
   void revise(int v);
   void fix_value(int v);
   void fix_cell(int pos);
@@ -103,12 +119,13 @@ class Domains {
   int fixed_ = 0;                    // values v with vcount_[v] == 1
   std::vector<std::pair<int, int>> span_;  // per value: words [first, end) that can hold its cells
   std::vector<int> at_;              // cached position of a fixed value (checked before use)
-  std::vector<std::uint64_t> trail_; // removals v * p_ + pos (64-bit: n * p_ passes 2^32 at 256x256)
+  std::vector<std::uint64_t> trail_; // removals (v << 32) | pos: undo decodes with shifts, not a division
   bool trailing_ = false;
   bool conflict_ = false;
   std::vector<int> fixq_, cellq_, revq_;
   std::size_t rev_head_ = 0;
   std::vector<char> in_rev_;
+  std::vector<Dirty> dirty_up_, dirty_down_;  // per value: removals revise(v+1), revise(v-1) have not read
 };
 
 }  // namespace hidato::solver_detail

@@ -1,5 +1,8 @@
 #include "solver/layout.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace hidato::solver_detail {
 
 Layout::Layout(const Board& board) {
@@ -47,13 +50,26 @@ Layout::Layout(const Board& board) {
       break;
     }
   }
+  // Word i of x moved by `offset` positions reads source bits from 64 * i - offset on: words
+  // i + dw and i + dw + 1, from bit r (precomputed: dilate_word runs in the innermost loops).
+  int min_dw = 0, max_dw = 0;
+  for (Shift& sh : shifts_) {
+    const int t = -sh.offset;
+    sh.dw = t >= 0 ? t / 64 : -((-t + 63) / 64);
+    sh.r = t - 64 * sh.dw;
+    min_dw = std::min(min_dw, sh.dw);
+    max_dw = std::max(max_dw, sh.dw + 1);
+    masked_ = masked_ || sh.mask != nullptr;
+    reach_ = std::max(reach_, std::abs(sh.offset));
+  }
+  inner_lo_ = -min_dw;
+  inner_hi_ = words_ - max_dw;
 }
 
 // Word i of x moved by s.offset positions (towards higher positions for a positive offset).
 Word Layout::shifted_word(const Word* x, const Shift& s, int i) const {
-  const int t = 64 * i - s.offset;          // first source bit of this word
-  const int w = t >= 0 ? t / 64 : -((-t + 63) / 64);
-  const int r = t - 64 * w;                  // 0..63
+  const int w = i + s.dw;  // first source word of this word
+  const int r = s.r;       // 0..63
   auto load = [&](int j) -> Word {
     if (j < 0 || j >= words_) return 0;
     return s.mask ? x[j] & s.mask[j] : x[j];
@@ -62,7 +78,25 @@ Word Layout::shifted_word(const Word* x, const Shift& s, int i) const {
   return (load(w) >> r) | (load(w + 1) << (64 - r));
 }
 
+template <bool Masked>
+Word Layout::dilate_inner(const Word* x, int i) const {
+  Word out = 0;
+  for (const Shift& s : shifts_) {
+    const int w = i + s.dw;
+    Word a = x[w], b = x[w + 1];
+    if constexpr (Masked) {
+      if (s.mask) {
+        a &= s.mask[w];
+        b &= s.mask[w + 1];
+      }
+    }
+    out |= s.r == 0 ? a : (a >> s.r) | (b << (64 - s.r));
+  }
+  return out;
+}
+
 Word Layout::dilate_word(const Word* x, int i) const {
+  if (i >= inner_lo_ && i < inner_hi_) return masked_ ? dilate_inner<true>(x, i) : dilate_inner<false>(x, i);
   Word out = 0;
   for (const Shift& s : shifts_) out |= shifted_word(x, s, i);
   return out;

@@ -53,6 +53,8 @@ class Layout {
   // not included unless adjacent to another member). May contain guard bits; AND with a subset of
   // the playable positions before use.
   Word dilate_word(const Word* x, int i) const;
+  // The farthest a neighbour sits from a position, in positions (cols + 2 on square8 and hex6).
+  int reach() const { return reach_; }
   void dilate(const Word* x, Word* out) const;
 
  private:
@@ -60,8 +62,12 @@ class Layout {
   struct Shift {
     int offset;        // position delta
     const Word* mask;  // nullptr: all rows
+    int dw = 0;        // word i of the result starts at bit r of source word i + dw
+    int r = 0;
   };
   Word shifted_word(const Word* x, const Shift& s, int i) const;
+  template <bool Masked>
+  Word dilate_inner(const Word* x, int i) const;  // every source word in range: no checks
 
   int positions_ = 0;
   int words_ = 0;
@@ -70,6 +76,9 @@ class Layout {
   std::vector<Word> playable_;
   std::vector<Word> even_rows_, odd_rows_;
   std::vector<Shift> shifts_;
+  int reach_ = 0;
+  bool masked_ = false;            // some shift reads only even or odd rows (hex6)
+  int inner_lo_ = 0, inner_hi_ = 0;  // words [inner_lo_, inner_hi_) read no word out of range
   std::vector<int> adj_start_, adj_;
 };
 

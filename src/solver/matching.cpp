@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 
 namespace hidato::solver_detail {
 
@@ -108,15 +109,47 @@ void Matching::prune(Domains& d) {
     }
   }
   if (comps == 1) return;
-  // A pair survives when its cell is matched to a value of the same component: the component of
-  // each cell's value is looked up once, not once per pair.
-  pos_comp_.resize(value_at_.size());
-  for (std::size_t p = 0; p < value_at_.size(); ++p)
-    pos_comp_[p] = value_at_[p] > 0 ? comp_[static_cast<std::size_t>(value_at_[p])] : -1;
+  remove_across(d, comps);
+}
+
+// A pair survives when its cell is matched to a value of the same component. Each component gets
+// a mask of the cells matched to its values, over the words its values' spans cover (components
+// are local: a few words each), so the pairs are filtered a word at a time, not a bit at a time.
+void Matching::remove_across(Domains& d, int comps) {
+  const int n = d.n();
+  const auto nc = static_cast<std::size_t>(comps);
+  comp_lo_.assign(nc, std::numeric_limits<int>::max());
+  comp_base_.assign(nc + 1, 0);
+  std::vector<int>& comp_hi = comp_base_;  // end word first, then (below) each mask's start
+  for (int v = 1; v <= n; ++v) {
+    const int c = comp_[static_cast<std::size_t>(v)];
+    if (c < 0) continue;
+    comp_lo_[static_cast<std::size_t>(c)] = std::min(comp_lo_[static_cast<std::size_t>(c)], d.first_word(v));
+    comp_hi[static_cast<std::size_t>(c)] = std::max(comp_hi[static_cast<std::size_t>(c)], d.end_word(v));
+  }
+  std::size_t total = 0;
+  for (std::size_t c = 0; c < nc; ++c) {
+    const auto width = static_cast<std::size_t>(std::max(0, comp_hi[c] - comp_lo_[c]));
+    comp_base_[c] = static_cast<int>(total) - comp_lo_[c];  // mask word of position word i: base + i
+    total += width;
+  }
+  masks_.assign(total, 0);
+  for (std::size_t p = 0; p < value_at_.size(); ++p) {
+    const int w = value_at_[p];
+    if (w <= 0) continue;
+    const int c = comp_[static_cast<std::size_t>(w)];
+    if (c < 0) continue;
+    const auto at = static_cast<std::size_t>(comp_base_[static_cast<std::size_t>(c)] + static_cast<int>(p >> 6));
+    masks_[at] |= Word{1} << (p & 63);
+  }
   for (int v = 1; v <= n && !d.conflict(); ++v) {
-    if (d.is_fixed(v)) continue;
-    const int mine = comp_[static_cast<std::size_t>(v)];
-    d.filter_cells(v, [&](int p) { return pos_comp_[static_cast<std::size_t>(p)] == mine; });
+    const int c = comp_[static_cast<std::size_t>(v)];
+    if (c < 0 || d.is_fixed(v)) continue;
+    const int base = comp_base_[static_cast<std::size_t>(c)];
+    const Word* cells = d.cells_of(v);
+    for (int i = d.first_word(v), e = d.end_word(v); i < e && !d.conflict(); ++i)
+      for (Word out = cells[i] & ~masks_[static_cast<std::size_t>(base + i)]; out != 0 && !d.conflict(); out &= out - 1)
+        d.remove(v, i * 64 + std::countr_zero(out));
   }
 }
 

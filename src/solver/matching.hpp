@@ -24,6 +24,7 @@ class Matching {
 
  private:
   bool augment(Domains& d, int v0);
+  void remove_across(Domains& d, int comps);  // prune's removals, once the components are known
 
   std::vector<int> cell_of_;   // value -> matched position, -1 when unmatched
   std::vector<int> value_at_;  // position -> matched value, 0 when free
@@ -32,7 +33,10 @@ class Matching {
   std::vector<Word> visited_;
   // Tarjan's SCC state, per value.
   std::vector<int> index_, low_, comp_, stack_;
-  std::vector<int> pos_comp_;  // prune: per position, the component of the value matched there
+  // remove_across: per component, the first word its values span and where its mask starts
+  // (mask word of position word i: masks_[comp_base_[c] + i]).
+  std::vector<int> comp_lo_, comp_base_;
+  std::vector<Word> masks_;
   std::vector<char> on_stack_;
   struct Frame {
     int v;

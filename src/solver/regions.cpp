@@ -12,9 +12,8 @@ Regions::Regions(const Layout& layout)
 bool Regions::check(Domains& d) {
   masks_.clear();
   find_fixed(d);
-  label_components();
   if (!prune_dead_ends(d)) return false;
-  if (!check_pockets(d)) return false;
+  if (!check_pockets(d)) return false;  // labels the components too
   return fixed_.empty() || place_segments(d);
 }
 
@@ -28,32 +27,6 @@ void Regions::find_fixed(Domains& d) {
     }
 }
 
-// Connected components of the free cells (playable, no fixed value), by depth-first flood fill.
-void Regions::label_components() {
-  std::fill(comp_.begin(), comp_.end(), -1);
-  comp_size_.clear();
-  for (CellId c = 0; c < layout_.cells(); ++c) {
-    const int start = layout_.pos_of(c);
-    if (value_at_[static_cast<std::size_t>(start)] != 0 || comp_[static_cast<std::size_t>(start)] >= 0)
-      continue;
-    const int id = static_cast<int>(comp_size_.size());
-    int size = 0;
-    stack_.assign(1, start);
-    comp_[static_cast<std::size_t>(start)] = id;
-    while (!stack_.empty()) {
-      const int p = stack_.back();
-      stack_.pop_back();
-      ++size;
-      for (int q : layout_.neighbours(p))
-        if (value_at_[static_cast<std::size_t>(q)] == 0 && comp_[static_cast<std::size_t>(q)] < 0) {
-          comp_[static_cast<std::size_t>(q)] = id;
-          stack_.push_back(q);
-        }
-    }
-    comp_size_.push_back(size);
-  }
-}
-
 // A free cell holding v (1 < v < N) needs two neighbours for v-1 and v+1: free cells, or fixed
 // cells whose value still lacks a neighbour on one side. With fewer, the cell is a path end. With
 // exactly two (q1, q2), both are its path neighbours: v stays only if v-1 and v+1 can sit on q1
@@ -63,7 +36,7 @@ bool Regions::prune_dead_ends(Domains& d) {
   auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int p = layout_.pos_of(c);
-    if (comp_[static_cast<std::size_t>(p)] < 0) continue;
+    if (value_at_[static_cast<std::size_t>(p)] != 0) continue;
     int usable = 0, q1 = -1, q2 = -1;
     for (int q : layout_.neighbours(p)) {
       const int w = value_at_[static_cast<std::size_t>(q)];
@@ -91,74 +64,81 @@ bool Regions::prune_dead_ends(Domains& d) {
   return true;
 }
 
-// Plan: a depth-first search over the free cells finds cut cells with Tarjan's low-link. Each
-// cell counts its attachments (fixed neighbours whose value still lacks a neighbour: where a
-// segment can come in or go out) and whether it may hold 1 or N (a path end). Summed over DFS
-// subtrees, a subtree X cut off by cell a (low[X] >= disc[a]) touches the other free cells only
-// through a; if X has no attachment and no end, a path can enter X (through a) but never leave.
-// The same holds for the rest of the component (everything but X and a), when not empty.
+// Plan: a depth-first search over the free cells finds cut cells with Tarjan's low-link (and, one
+// search per component, labels the components: in the order of their first cell). Each cell counts
+// its attachments (fixed neighbours whose value still lacks a neighbour: where a segment can come
+// in or go out) and whether it may hold 1 or N (a path end), counted as the search walks its
+// neighbours. Summed over DFS subtrees, a subtree X cut off by cell a (low[X] >= disc[a]) touches
+// the other free cells only through a; if X has no attachment and no end, a path can enter X
+// (through a) but never leave. The same holds for the rest of the component (everything but X and
+// a), when not empty: checked once the component is done and its total known.
 bool Regions::check_pockets(Domains& d) {
   const int n = d.n();
   const auto np = static_cast<std::size_t>(layout_.positions());
   disc_.assign(np, -1);
+  std::fill(comp_.begin(), comp_.end(), -1);
+  comp_size_.clear();
   low_.resize(np);
   next_.resize(np);
   own_.resize(np);
   sub_.resize(np);
   auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
-  auto is_free = [&](int q) { return comp_[static_cast<std::size_t>(q)] >= 0; };
-  const auto ncomp = comp_size_.size();
-  std::vector<Exits>& total = comp_exits_;
-  total.assign(ncomp, Exits{});
-  for (CellId c = 0; c < layout_.cells(); ++c) {
-    const int p = layout_.pos_of(c);
-    if (!is_free(p)) continue;
-    Exits e{0, (d.has(1, p) || d.has(n, p)) ? 1 : 0, 1};
-    for (int q : layout_.neighbours(p))
-      if (const int w = value_at_[static_cast<std::size_t>(q)]; w != 0 && open(w)) ++e.attach;
-    own_[static_cast<std::size_t>(p)] = e;
-    total[static_cast<std::size_t>(comp_[static_cast<std::size_t>(p)])] += e;
-  }
   int time = 0;
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int root = layout_.pos_of(c);
-    if (!is_free(root) || disc_[static_cast<std::size_t>(root)] >= 0) continue;
-    const Exits all = total[static_cast<std::size_t>(comp_[static_cast<std::size_t>(root)])];
+    if (value_at_[static_cast<std::size_t>(root)] != 0 || disc_[static_cast<std::size_t>(root)] >= 0) continue;
+    const int id = static_cast<int>(comp_size_.size());
+    Exits all{};
     auto enter = [&](int q) {
       const auto iq = static_cast<std::size_t>(q);
       disc_[iq] = low_[iq] = time++;
+      comp_[iq] = id;
       next_[iq] = 0;
-      sub_[iq] = own_[iq];
+      sub_[iq] = Exits{};
+      own_[iq] = Exits{0, (d.has(1, q) || d.has(n, q)) ? 1 : 0, 1};
       dfs_.push_back(q);
     };
     dfs_.clear();
+    cuts_.clear();
     enter(root);
     while (!dfs_.empty()) {
       const int p = dfs_.back();
+      const auto ip = static_cast<std::size_t>(p);
       const auto nb = layout_.neighbours(p);
-      int& k = next_[static_cast<std::size_t>(p)];
+      int& k = next_[ip];
       if (k < static_cast<int>(nb.size())) {
         const int q = nb[static_cast<std::size_t>(k++)];
-        if (!is_free(q)) continue;
+        if (const int w = value_at_[static_cast<std::size_t>(q)]; w != 0) {
+          if (open(w)) ++own_[ip].attach;
+          continue;
+        }
         if (disc_[static_cast<std::size_t>(q)] < 0)
           enter(q);
         else
-          low_[static_cast<std::size_t>(p)] = std::min(low_[static_cast<std::size_t>(p)], disc_[static_cast<std::size_t>(q)]);
+          low_[ip] = std::min(low_[ip], disc_[static_cast<std::size_t>(q)]);
         continue;
       }
+      // p is done: its own count is complete, and so are its children's subtrees (in sub_).
+      sub_[ip] += own_[ip];
+      all += own_[ip];
       dfs_.pop_back();
       if (dfs_.empty()) break;
-      const auto ia = static_cast<std::size_t>(dfs_.back()), ip = static_cast<std::size_t>(p);
+      const auto ia = static_cast<std::size_t>(dfs_.back());
       low_[ia] = std::min(low_[ia], low_[ip]);
       if (low_[ip] >= disc_[ia]) {  // the parent cuts off the subtree of p
         const Exits& x = sub_[ip];
         if (x.attach == 0 && x.ends == 0) return false;
-        const Exits rest{all.attach - x.attach - own_[ia].attach, all.ends - x.ends - own_[ia].ends,
-                         all.cells - x.cells - 1};
-        if (rest.cells > 0 && rest.attach == 0 && rest.ends == 0) return false;
+        cuts_.push_back({static_cast<int>(ia), x});
       }
       sub_[ia] += sub_[ip];
     }
+    for (const Cut& cut : cuts_) {
+      const Exits& a = own_[static_cast<std::size_t>(cut.parent)];
+      const Exits rest{all.attach - cut.sub.attach - a.attach, all.ends - cut.sub.ends - a.ends,
+                       all.cells - cut.sub.cells - 1};
+      if (rest.cells > 0 && rest.attach == 0 && rest.ends == 0) return false;
+    }
+    comp_size_.push_back(all.cells);
   }
   return true;
 }
@@ -225,10 +205,14 @@ bool Regions::place_segments(Domains& d) {
   comp_sum_.assign(ncomp, 0);
   comp_lengths_.resize(ncomp);
   for (auto& l : comp_lengths_) l.clear();
-  int cand[16];
+  seg_cands_.clear();
   for (const Segment& s : segments_) {
     const int len = s.last - s.first + 1;
-    const int k = component_candidates(s, len, cand);
+    const std::size_t at = seg_cands_.size();
+    seg_cands_.resize(at + 17);  // the count, then up to 16 components
+    int* cand = &seg_cands_[at + 1];
+    const int k = seg_cands_[at] = component_candidates(s, len, cand);
+    seg_cands_.resize(at + 1 + static_cast<std::size_t>(k));
     if (k == 0) return false;
     for (int i = 0; i < k; ++i) {
       comp_sum_[static_cast<std::size_t>(cand[i])] += len;
@@ -243,10 +227,13 @@ bool Regions::place_segments(Domains& d) {
     if (comp_sum_[c] < comp_size_[c]) return false;
     if (comp_sum_[c] > comp_size_[c] && !fills_exactly(static_cast<int>(c))) return false;
   }
-  // Components that need every segment able to reach them claim those segments.
+  // Components that need every segment able to reach them claim those segments (each segment's
+  // candidates as the first loop found them: confining changes no component).
+  std::size_t at = 0;
   for (const Segment& s : segments_) {
-    const int len = s.last - s.first + 1;
-    const int k = component_candidates(s, len, cand);
+    const int k = seg_cands_[at];
+    const int* cand = &seg_cands_[at + 1];
+    at += 1 + static_cast<std::size_t>(k);
     if (k < 2) continue;
     for (int i = 0; i < k; ++i)
       if (comp_sum_[static_cast<std::size_t>(cand[i])] == comp_size_[static_cast<std::size_t>(cand[i])]) {

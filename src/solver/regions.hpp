@@ -34,7 +34,6 @@ class Regions {
     int lo_pos, hi_pos; // cells of first-1 and last+1, -1 when open (head / tail)
   };
   void find_fixed(Domains& d);
-  void label_components();
   bool prune_dead_ends(Domains& d);
   bool place_segments(Domains& d);
   bool check_pockets(Domains& d);
@@ -49,6 +48,7 @@ class Regions {
   std::vector<int> comp_size_, comp_sum_, stack_;
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
   std::vector<Segment> segments_;
+  std::vector<int> seg_cands_;  // per segment: how many candidate components, then which
   std::vector<Word> reach_, masks_;  // subset-sum bits; component masks (confine)
   // Cut-cell search (Tarjan low-link), per position: where paths may leave a set of free cells.
   struct Exits {
@@ -63,7 +63,12 @@ class Regions {
     }
   };
   std::vector<int> disc_, low_, next_, dfs_;
-  std::vector<Exits> own_, sub_, comp_exits_;
+  std::vector<Exits> own_, sub_;
+  struct Cut {  // a cell that cuts off a subtree: the rest of its component is checked at the end
+    int parent;
+    Exits sub;
+  };
+  std::vector<Cut> cuts_;
 };
 
 }  // namespace hidato::solver_detail
