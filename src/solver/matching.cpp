@@ -62,32 +62,41 @@ void Matching::prune(Domains& d) {
   index_.assign(size, -1);
   low_.assign(size, 0);
   comp_.assign(size, -1);
-  on_stack_.assign(size, 0);
+  done_.assign(visited_.size(), 0);
+  pos_index_.assign(value_at_.size(), -1);
   stack_.clear();
   int counter = 0, comps = 0;
   auto open = [&](int v) {
-    index_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = counter++;
+    index_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = counter;
+    pos_index_[static_cast<std::size_t>(cell_of_[static_cast<std::size_t>(v)])] = counter++;
     stack_.push_back(v);
-    on_stack_[static_cast<std::size_t>(v)] = 1;
     frames_.push_back({v, d.first_word(v), d.cells_of(v)[d.first_word(v)]});
   };
+  if (const int big = giant_component(d); big > 0) comps = 1;
   for (int root = 1; root <= n; ++root) {
     // A fixed value's only cell is its own: it sits on no cycle, and no unfixed value points to it.
     if (index_[static_cast<std::size_t>(root)] >= 0 || d.is_fixed(root)) continue;
     open(root);
     while (!frames_.empty()) {
       Frame& f = frames_.back();
-      while (f.bits == 0 && ++f.word < d.end_word(f.v)) f.bits = d.cells_of(f.v)[f.word];
-      if (f.bits != 0) {
-        const int p = f.word * 64 + std::countr_zero(f.bits);
-        f.bits &= f.bits - 1;
-        const int w = value_at_[static_cast<std::size_t>(p)];
-        if (w == f.v) continue;
-        if (index_[static_cast<std::size_t>(w)] < 0) {
-          open(w);  // invalidates f
-        } else if (on_stack_[static_cast<std::size_t>(w)]) {
-          low_[static_cast<std::size_t>(f.v)] = std::min(low_[static_cast<std::size_t>(f.v)], index_[static_cast<std::size_t>(w)]);
-        }
+      // Cells matched to values whose component is complete lead nowhere new: skipped a word at
+      // a time (done_). What is left leads to a value not yet opened, or to one on the stack.
+      Word live = f.bits & ~done_[static_cast<std::size_t>(f.word)];
+      while (live == 0 && ++f.word < d.end_word(f.v)) {
+        f.bits = d.cells_of(f.v)[f.word];
+        live = f.bits & ~done_[static_cast<std::size_t>(f.word)];
+      }
+      if (live != 0) {
+        const int bit = std::countr_zero(live);
+        const int p = f.word * 64 + bit;
+        f.bits &= ~(Word{1} << bit);
+        // The index of the value matched to p, read where p is (one load, not two in a row); v's
+        // own cell gives v's own index, which never lowers low[v].
+        const int at = pos_index_[static_cast<std::size_t>(p)];
+        if (at < 0)
+          open(value_at_[static_cast<std::size_t>(p)]);  // invalidates f
+        else
+          low_[static_cast<std::size_t>(f.v)] = std::min(low_[static_cast<std::size_t>(f.v)], at);
         continue;
       }
       const int v = f.v;
@@ -101,7 +110,7 @@ void Matching::prune(Domains& d) {
         do {
           w = stack_.back();
           stack_.pop_back();
-          on_stack_[static_cast<std::size_t>(w)] = 0;
+          set_bit(done_.data(), cell_of_[static_cast<std::size_t>(w)]);
           comp_[static_cast<std::size_t>(w)] = comps;
         } while (w != v);
         ++comps;
@@ -110,6 +119,59 @@ void Matching::prune(Domains& d) {
   }
   if (comps == 1) return;
   remove_across(d, comps);
+}
+
+// Most of the unfixed values usually form one component, whose edges Tarjan's search would walk
+// one by one (on random 30x30 boards with 20% clues: 3-6 components over 430-510 values, 12,000-
+// 19,000 edges). It is found first, a word at a time, as the values that the value with the most
+// cells both reaches and is reached from (forward: the values matched to its cells, and on;
+// backward: the values that have the cell matched to it, and on); it becomes component 0, its
+// values are closed for Tarjan's search (their cells in done_), and the search then walks only
+// the rest. The components, and so the pairs removed, are the same. Returns its size.
+int Matching::giant_component(Domains& d) {
+  const int n = d.n();
+  int root = 0;
+  for (int v = 1; v <= n; ++v)
+    if (!d.is_fixed(v) && (root == 0 || d.count(v) > d.count(root))) root = v;
+  if (root == 0) return 0;
+  const auto vw = static_cast<std::size_t>(d.value_words());
+  // Forward: every cell is seen once, and with it the one value matched to it.
+  seen_pos_.assign(visited_.size(), 0);
+  forward_.assign(vw, 0);
+  queue_.assign(1, root);
+  set_bit(seen_pos_.data(), cell_of_[static_cast<std::size_t>(root)]);
+  set_bit(forward_.data(), root);
+  for (std::size_t qi = 0; qi < queue_.size(); ++qi) {
+    const int u = queue_[qi];
+    const Word* dom = d.cells_of(u);
+    for (int i = d.first_word(u), e = d.end_word(u); i < e; ++i) {
+      const Word fresh = dom[i] & ~seen_pos_[static_cast<std::size_t>(i)];
+      seen_pos_[static_cast<std::size_t>(i)] |= fresh;
+      for (Word b = fresh; b != 0; b &= b - 1) {
+        const int w = value_at_[static_cast<std::size_t>(i * 64 + std::countr_zero(b))];
+        set_bit(forward_.data(), w);
+        queue_.push_back(w);
+      }
+    }
+  }
+  // Backward, kept to the forward set: the component is what both reach.
+  backward_.assign(vw, 0);
+  queue_.assign(1, root);
+  set_bit(backward_.data(), root);
+  for (std::size_t qi = 0; qi < queue_.size(); ++qi) {
+    const Word* from = d.values_of(cell_of_[static_cast<std::size_t>(queue_[qi])]);
+    for (std::size_t i = 0; i < vw; ++i) {
+      const Word fresh = from[i] & forward_[i] & ~backward_[i];
+      backward_[i] |= fresh;
+      for (Word b = fresh; b != 0; b &= b - 1) queue_.push_back(static_cast<int>(i * 64) + std::countr_zero(b));
+    }
+  }
+  for (int u : queue_) {
+    comp_[static_cast<std::size_t>(u)] = 0;
+    index_[static_cast<std::size_t>(u)] = 0;  // never a root, never opened
+    set_bit(done_.data(), cell_of_[static_cast<std::size_t>(u)]);
+  }
+  return static_cast<int>(queue_.size());
 }
 
 // A pair survives when its cell is matched to a value of the same component. Each component gets

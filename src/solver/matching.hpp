@@ -24,7 +24,8 @@ class Matching {
 
  private:
   bool augment(Domains& d, int v0);
-  void remove_across(Domains& d, int comps);  // prune's removals, once the components are known
+  void remove_across(Domains& d, int comps);
+  int giant_component(Domains& d);            // prune's first component, found a word at a time  // prune's removals, once the components are known
 
   std::vector<int> cell_of_;   // value -> matched position, -1 when unmatched
   std::vector<int> value_at_;  // position -> matched value, 0 when free
@@ -37,7 +38,9 @@ class Matching {
   // (mask word of position word i: masks_[comp_base_[c] + i]).
   std::vector<int> comp_lo_, comp_base_;
   std::vector<Word> masks_;
-  std::vector<char> on_stack_;
+  std::vector<Word> done_;  // prune: cells matched to values whose component is complete
+  std::vector<Word> seen_pos_, forward_, backward_;  // giant_component: cells seen, values reached
+  std::vector<int> pos_index_;  // prune: per cell, the DFS index of the value matched to it (-1: none yet)
   struct Frame {
     int v;
     int word;

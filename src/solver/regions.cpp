@@ -83,6 +83,8 @@ bool Regions::check_pockets(Domains& d) {
   own_.resize(np);
   sub_.resize(np);
   auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
+  attach_.resize(np);
+  for (int f : fixed_) attach_[static_cast<std::size_t>(d.pos_of_fixed(f))] = open(f) ? 1 : 0;
   int time = 0;
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int root = layout_.pos_of(c);
@@ -105,17 +107,24 @@ bool Regions::check_pockets(Domains& d) {
       const int p = dfs_.back();
       const auto ip = static_cast<std::size_t>(p);
       const auto nb = layout_.neighbours(p);
-      int& k = next_[ip];
-      if (k < static_cast<int>(nb.size())) {
-        const int q = nb[static_cast<std::size_t>(k++)];
-        if (const int w = value_at_[static_cast<std::size_t>(q)]; w != 0) {
-          if (open(w)) ++own_[ip].attach;
+      // On through p's neighbours to the next free cell not yet seen (then down into it).
+      int k = next_[ip], low = low_[ip], child = -1;
+      while (k < static_cast<int>(nb.size())) {
+        const auto q = static_cast<std::size_t>(nb[static_cast<std::size_t>(k++)]);
+        if (value_at_[q] != 0) {
+          own_[ip].attach += attach_[q];
           continue;
         }
-        if (disc_[static_cast<std::size_t>(q)] < 0)
-          enter(q);
-        else
-          low_[ip] = std::min(low_[ip], disc_[static_cast<std::size_t>(q)]);
+        if (disc_[q] < 0) {
+          child = static_cast<int>(q);
+          break;
+        }
+        low = std::min(low, disc_[q]);
+      }
+      next_[ip] = k;
+      low_[ip] = low;
+      if (child >= 0) {
+        enter(child);
         continue;
       }
       // p is done: its own count is complete, and so are its children's subtrees (in sub_).

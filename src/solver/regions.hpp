@@ -63,6 +63,7 @@ class Regions {
     }
   };
   std::vector<int> disc_, low_, next_, dfs_;
+  std::vector<int> attach_;  // per fixed cell: 1 when its value still lacks a neighbour (check_pockets)
   std::vector<Exits> own_, sub_;
   struct Cut {  // a cell that cuts off a subtree: the rest of its component is checked at the end
     int parent;
