@@ -20,10 +20,13 @@ bool Regions::check(Domains& d) {
 void Regions::find_fixed(Domains& d) {
   std::fill(value_at_.begin(), value_at_.end(), 0);
   fixed_.clear();
+  fixed_pos_.clear();
   for (int v = 1; v <= d.n(); ++v)
     if (d.is_fixed(v)) {
+      const int pos = d.pos_of_fixed(v);
       fixed_.push_back(v);
-      value_at_[static_cast<std::size_t>(d.pos_of_fixed(v))] = v;
+      fixed_pos_.push_back(pos);
+      value_at_[static_cast<std::size_t>(pos)] = v;
     }
 }
 
@@ -84,7 +87,8 @@ bool Regions::check_pockets(Domains& d) {
   sub_.resize(np);
   auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
   attach_.resize(np);
-  for (int f : fixed_) attach_[static_cast<std::size_t>(d.pos_of_fixed(f))] = open(f) ? 1 : 0;
+  for (std::size_t i = 0; i < fixed_.size(); ++i)
+    attach_[static_cast<std::size_t>(fixed_pos_[i])] = open(fixed_[i]) ? 1 : 0;
   int time = 0;
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int root = layout_.pos_of(c);
@@ -202,8 +206,8 @@ bool Regions::place_segments(Domains& d) {
   const int n = d.n();
   segments_.clear();
   int prev = 0, prev_pos = -1;
-  for (int f : fixed_) {
-    const int pos = d.pos_of_fixed(f);
+  for (std::size_t i = 0; i < fixed_.size(); ++i) {
+    const int f = fixed_[i], pos = fixed_pos_[i];  // a fixed value keeps its cell (or the check failed)
     if (f - prev > 1) segments_.push_back({prev + 1, f - 1, prev_pos, pos});
     prev = f;
     prev_pos = pos;

@@ -44,6 +44,7 @@ class Regions {
   const Layout& layout_;
   std::vector<int> value_at_;  // position -> fixed value, 0 when free
   std::vector<int> fixed_;     // fixed values, ascending
+  std::vector<int> fixed_pos_; // and their cells
   std::vector<int> comp_;      // position -> component of free cells, -1 when taken
   std::vector<int> comp_size_, comp_sum_, stack_;
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
