@@ -134,8 +134,11 @@ void Domains::assign(int v, int pos) {
   filter_cells(v, [pos](int p) { return p == pos; });
 }
 
-// Support: keep the cells of v that touch a cell of v-1 and a cell of v+1. Only words where v
-// still has cells are computed, so values far from the change cost one load per word.
+// Support: keep the cells of v that touch a cell of v-1 and a cell of v+1. A cell of v can only
+// have lost its support next to a cell v-1 or v+1 lost since v was last revised (Dirty), so only
+// the words within a neighbour's reach of those are read, and of them only words where v still
+// has cells are computed. (Every state undo_to returns to is a fixpoint, so the dirty ranges of
+// the revisions it drops from the queue are dropped with them.)
 void Domains::revise(int v) {
   Word* d = dom(v);
   const Word* lo = v > 1 ? cells_of(v - 1) : nullptr;

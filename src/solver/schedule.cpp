@@ -58,6 +58,8 @@ constexpr std::uint64_t shave_rate = 4;
 // 0.003 us x N^1.5 (its propagation runs over every value: 30 us at 20x20, 200 us at 40x40), a
 // conflict about 0.016 us per encoded pair and at least 50 us. So the ratio falls as boards grow
 // and thin out: 1.2 at 40x40 with 35% clues, where 8 left CaDiCaL a seventh of its time share.
+// (Measured before the cheaper nodes of 2026-11-27, about 0.55x that time: the native slices of a
+// turn now take about half the time they were tuned with; not retuned.)
 std::uint64_t nodes_per_conflict_x10(int n, std::uint64_t pairs) {
   const double size = std::pow(static_cast<double>(std::max(n, 1)), 1.5);
   const double ratio = std::max(240'000.0, 78.0 * static_cast<double>(pairs)) / size;

@@ -15,6 +15,7 @@
 #include "core/rng.hpp"
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
+#include "solver/matching.hpp"
 #include "solver/watch.hpp"
 #include "solver/solver.hpp"
 
@@ -139,6 +140,35 @@ std::optional<Values> random_path(const Board& b, Rng& rng) {
   return std::nullopt;
 }
 
+// One step of a random descent over the domains: assign a random open value to one of its cells
+// and propagate (on a conflict, on_conflict sees the wiped-out state, then the step is undone), or,
+// at `undo_rate` or when nothing is open, undo to a random earlier mark. False when there is
+// nothing left to do (no value open and no mark to return to).
+enum class Step { assigned, conflict, undone, done };
+Step descend(solver_detail::Domains& d, solver_detail::Watch& watch, Rng& rng, std::vector<std::size_t>& marks,
+             double undo_rate, const std::function<void()>& on_conflict = [] {}) {
+  std::vector<int> open;
+  for (int v = 1; v <= d.n(); ++v)
+    if (d.count(v) > 1) open.push_back(v);
+  if (open.empty() || (!marks.empty() && rng.chance(undo_rate))) {
+    if (marks.empty()) return Step::done;
+    const auto back = static_cast<std::size_t>(rng.below(static_cast<int>(marks.size())));
+    d.undo_to(marks[back]);
+    marks.resize(back);
+    return Step::undone;
+  }
+  const int v = open[static_cast<std::size_t>(rng.below(static_cast<int>(open.size())))];
+  std::vector<int> cells;
+  d.for_each_cell(v, [&](int pos) { cells.push_back(pos); });
+  marks.push_back(d.mark());
+  d.assign(v, cells[static_cast<std::size_t>(rng.below(static_cast<int>(cells.size())))]);
+  if (!d.conflict() && d.propagate(watch)) return Step::assigned;
+  on_conflict();
+  d.undo_to(marks.back());
+  marks.pop_back();
+  return Step::conflict;
+}
+
 // Domains::fixed (the count of values with one cell left, kept by remove and undo_to; the best
 // phase reads it at every node) must equal a count over the values after every step of random
 // descents: assignments with their propagation, conflicts included, and undos to earlier marks.
@@ -166,32 +196,161 @@ TEST(Domains, FixedCountMatchesTheValuesAfterAssignmentsConflictsAndUndos) {
       };
       std::vector<std::size_t> marks;
       for (int step = 0; step < 40; ++step, ++steps) {
-        std::vector<int> open;
-        for (int v = 1; v <= d.n(); ++v)
-          if (d.count(v) > 1) open.push_back(v);
-        if (open.empty() || (!marks.empty() && rng.chance(0.3))) {
-          if (marks.empty()) break;
-          const auto back = static_cast<std::size_t>(rng.below(static_cast<int>(marks.size())));
-          d.undo_to(marks[back]);
-          marks.resize(back);
-        } else {
-          const int v = open[static_cast<std::size_t>(rng.below(static_cast<int>(open.size())))];
-          std::vector<int> cells;
-          d.for_each_cell(v, [&](int pos) { cells.push_back(pos); });
-          marks.push_back(d.mark());
-          d.assign(v, cells[static_cast<std::size_t>(rng.below(static_cast<int>(cells.size())))]);
-          if (d.conflict() || !d.propagate(watch)) {
-            ++conflicts;
-            ASSERT_EQ(d.fixed(), scan()) << "after a conflict, " << to_string(t) << " trial " << trial;
-            d.undo_to(marks.back());
-            marks.pop_back();
-          }
-        }
+        const Step kind = descend(d, watch, rng, marks, 0.3, [&] {
+          EXPECT_EQ(d.fixed(), scan()) << "after a conflict, " << to_string(t) << " trial " << trial;
+        });
+        if (kind == Step::done) break;
+        conflicts += kind == Step::conflict ? 1 : 0;
         ASSERT_EQ(d.fixed(), scan()) << to_string(t) << " trial " << trial << " step " << step;
       }
     }
   EXPECT_GT(steps, 1000);
   EXPECT_GT(conflicts, 20) << "too few conflicts: the counting on a wiped-out value was hardly exercised";
+}
+
+Board full_board(Topology t, int rows, int cols) {
+  return Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true));
+}
+
+// A full rectangle numbered in serpentine order (a Hamiltonian path in every topology: hex6's
+// odd-r rows put the cell below a row's last cell, and below an odd row's first, next to it).
+Values serpentine(const Board& b) {
+  Values v(static_cast<std::size_t>(b.size()), 0);
+  int k = 0;
+  for (int r = 0; r < b.rows(); ++r)
+    for (int i = 0; i < b.cols(); ++i) {
+      const int c = r % 2 == 0 ? i : b.cols() - 1 - i;
+      v[static_cast<std::size_t>(b.cell_at({r, c}))] = ++k;
+    }
+  return v;
+}
+
+// Random descents (assignments with their propagation, conflicts, undos to earlier marks) on
+// boards whose rows span several words: after every propagation that holds, each candidate cell of
+// each value must touch a candidate of v-1 and of v+1, checked over every cell. The support pass
+// reads only the words near the cells a neighbouring value lost since its last pass (Domains'
+// dirty ranges); a range kept too narrow, or dropped at an undo it should have survived, would
+// leave an unsupported cell for this scan to find.
+TEST(Domains, SupportHoldsEverywhereAfterAssignmentsConflictsAndUndos) {
+  Rng rng(23);
+  int checks = 0, conflicts = 0;
+  for (Topology t : all_topologies)
+    for (int trial = 0; trial < 12; ++trial) {
+      const Board b = full_board(t, 6 + rng.below(10), 40 + rng.below(40));
+      const Values path = serpentine(b);
+      Values givens(static_cast<std::size_t>(b.size()), 0);
+      for (CellId c = 0; c < b.size(); ++c)
+        if (rng.chance(0.12)) givens[static_cast<std::size_t>(c)] = path[static_cast<std::size_t>(c)];
+      const Layout layout(b);
+      solver_detail::Domains d(layout);
+      const SolveLimits limits;
+      solver_detail::Watch watch(limits);
+      ASSERT_TRUE(d.init(givens, {}, watch) && d.propagate(watch));
+      d.start_trail();
+      auto unsupported = [&]() -> std::string {
+        for (int v = 1; v <= d.n(); ++v) {
+          std::string bad;
+          d.for_each_cell(v, [&](int pos) {
+            bool lo = v == 1, hi = v == d.n();
+            for (int q : layout.neighbours(pos)) {
+              lo = lo || d.has(v - 1, q);
+              hi = hi || d.has(v + 1, q);
+            }
+            if (bad.empty() && !(lo && hi)) bad = "value " + std::to_string(v) + " at position " + std::to_string(pos);
+          });
+          if (!bad.empty()) return bad;
+        }
+        return {};
+      };
+      std::vector<std::size_t> marks;
+      for (int step = 0; step < 60; ++step) {
+        const Step kind = descend(d, watch, rng, marks, 0.25);
+        if (kind == Step::done) break;
+        conflicts += kind == Step::conflict ? 1 : 0;
+        ++checks;
+        ASSERT_EQ(unsupported(), "") << to_string(t) << " " << b.rows() << "x" << b.cols() << " trial " << trial
+                                     << " step " << step;
+      }
+    }
+  EXPECT_GT(checks, 500);
+  EXPECT_GT(conflicts, 20) << "too few conflicts: undos after a wipe-out were hardly exercised";
+}
+
+// Régin's filter (Matching::prune) must remove exactly the pairs that lie in no perfect matching
+// of values to cells: each pair present before it is forced and the rest matched by augmenting
+// paths from scratch (Kuhn's algorithm), on states reached by random assignments. The filter finds
+// its biggest component a word at a time and the rest by Tarjan's search; a mistake in either
+// keeps a pair no matching uses or drops one that some matching needs.
+TEST(Matching, PruneRemovesExactlyThePairsOfNoPerfectMatching) {
+  Rng rng(31);
+  int states = 0, removed = 0, kept = 0;
+  for (Topology t : all_topologies)
+    for (int trial = 0; trial < 25; ++trial) {
+      const Board b = full_board(t, 3 + rng.below(5), 3 + rng.below(9));
+      const Values path = serpentine(b);
+      Values givens(static_cast<std::size_t>(b.size()), 0);
+      for (CellId c = 0; c < b.size(); ++c)
+        if (rng.chance(0.15)) givens[static_cast<std::size_t>(c)] = path[static_cast<std::size_t>(c)];
+      const Layout layout(b);
+      solver_detail::Domains d(layout);
+      solver_detail::Matching matching(layout);
+      const SolveLimits limits;
+      solver_detail::Watch watch(limits);
+      if (!d.init(givens, {}, watch) || !d.propagate(watch)) continue;
+      d.start_trail();
+      for (int step = 0; step < 4; ++step) {
+        if (!matching.repair(d)) break;
+        const int n = d.n();
+        std::vector<std::vector<int>> before(static_cast<std::size_t>(n) + 1);
+        for (int v = 1; v <= n; ++v) d.for_each_cell(v, [&](int pos) { before[static_cast<std::size_t>(v)].push_back(pos); });
+        // Is there a perfect matching with value v0 on cell p0 (over the domains as they were)?
+        auto matchable = [&](int v0, int p0) {
+          std::vector<int> owner(static_cast<std::size_t>(layout.positions()), 0);
+          owner[static_cast<std::size_t>(p0)] = v0;
+          std::vector<char> seen;
+          std::function<bool(int)> place = [&](int v) {
+            for (int p : before[static_cast<std::size_t>(v)]) {
+              if (p == p0 || seen[static_cast<std::size_t>(p)]) continue;
+              seen[static_cast<std::size_t>(p)] = 1;
+              const int w = owner[static_cast<std::size_t>(p)];
+              if (w == 0 || place(w)) {
+                owner[static_cast<std::size_t>(p)] = v;
+                return true;
+              }
+            }
+            return false;
+          };
+          for (int v = 1; v <= n; ++v) {
+            if (v == v0) continue;
+            seen.assign(static_cast<std::size_t>(layout.positions()), 0);
+            if (!place(v)) return false;
+          }
+          return true;
+        };
+        matching.prune(d);
+        ++states;
+        for (int v = 1; v <= n; ++v)
+          for (int p : before[static_cast<std::size_t>(v)]) {
+            const bool want = matchable(v, p);
+            ASSERT_EQ(d.has(v, p), want) << to_string(t) << " " << b.rows() << "x" << b.cols() << " trial " << trial
+                                         << " step " << step << " value " << v << " position " << p;
+            (want ? kept : removed) += 1;
+          }
+        if (d.conflict() || !d.propagate(watch)) break;
+        std::vector<int> open;
+        for (int v = 1; v <= n; ++v)
+          if (d.count(v) > 1) open.push_back(v);
+        if (open.empty()) break;
+        const int v = open[static_cast<std::size_t>(rng.below(static_cast<int>(open.size())))];
+        std::vector<int> cells;
+        d.for_each_cell(v, [&](int pos) { cells.push_back(pos); });
+        d.assign(v, cells[static_cast<std::size_t>(rng.below(static_cast<int>(cells.size())))]);
+        if (d.conflict() || !d.propagate(watch)) break;
+      }
+    }
+  EXPECT_GT(states, 100);
+  EXPECT_GT(removed, 50) << "too few removals: the filter was hardly exercised";
+  EXPECT_GT(kept, 1000);
 }
 
 struct PropertyCase {
