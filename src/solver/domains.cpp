@@ -70,6 +70,7 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
     if (ccount_[static_cast<std::size_t>(layout_.pos_of(c))] == 0) return false;
 
   span_.assign(nn + 2, {0, w_});
+  vspan_.assign(static_cast<std::size_t>(p_), {0, vw_});
   in_rev_.assign(nn + 2, 0);
   clear_queues();
   const Dirty all{0, p_ - 1};
@@ -94,6 +95,13 @@ void Domains::start_trail() {
     while (first < end && d[first] == 0) ++first;
     while (end > first && d[end - 1] == 0) --end;
     span_[static_cast<std::size_t>(v)] = {first, end};
+  }
+  for (int pos = 0; pos < p_; ++pos) {
+    const Word* c = values_of(pos);
+    int first = 0, end = vw_;
+    while (first < end && c[first] == 0) ++first;
+    while (end > first && c[end - 1] == 0) --end;
+    vspan_[static_cast<std::size_t>(pos)] = {first, end};
   }
 }
 
@@ -169,7 +177,7 @@ void Domains::fix_cell(int pos) {
   if (values_at(pos) != 1) return;
   const Word* c = values_of(pos);
   int v = 0;
-  for (int i = 0; i < vw_; ++i)
+  for (int i = first_value_word(pos), e = end_value_word(pos); i < e; ++i)
     if (c[i] != 0) {
       v = i * 64 + std::countr_zero(c[i]);
       break;

@@ -54,6 +54,10 @@ class Domains {
   }
   int first_cell(int v) const;  // v's first candidate cell in position order; -1: none
   const Word* values_of(int pos) const { return &cv_[static_cast<std::size_t>(pos) * vw_]; }
+  // Words [first_value_word(pos), end_value_word(pos)) of values_of(pos) hold all of its values
+  // (the root's span, once the trail started; every word before).
+  int first_value_word(int pos) const { return vspan_[static_cast<std::size_t>(pos)].first; }
+  int end_value_word(int pos) const { return vspan_[static_cast<std::size_t>(pos)].second; }
   bool has(int v, int pos) const { return test_bit(cells_of(v), pos); }
   int pos_of_fixed(int v);  // precondition: is_fixed(v)
   bool conflict() const { return conflict_; }
@@ -65,7 +69,7 @@ class Domains {
   template <class Keep>
   void filter_values(int pos, Keep&& keep) {
     const Word* cv = values_of(pos);
-    for (int i = 0; i < vw_ && !conflict_; ++i)
+    for (int i = first_value_word(pos), e = end_value_word(pos); i < e && !conflict_; ++i)
       for (Word w = cv[i]; w != 0 && !conflict_; w &= w - 1) {
         const int v = i * 64 + __builtin_ctzll(w);
         if (!keep(v)) remove(v, pos);
@@ -118,6 +122,7 @@ class Domains {
   std::vector<int> vcount_, ccount_;
   int fixed_ = 0;                    // values v with vcount_[v] == 1
   std::vector<std::pair<int, int>> span_;  // per value: words [first, end) that can hold its cells
+  std::vector<std::pair<int, int>> vspan_; // per position: words [first, end) that can hold its values
   std::vector<int> at_;              // cached position of a fixed value (checked before use)
   std::vector<std::uint64_t> trail_; // removals (v << 32) | pos: undo decodes with shifts, not a division
   bool trailing_ = false;

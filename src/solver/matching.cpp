@@ -159,8 +159,9 @@ int Matching::giant_component(Domains& d) {
   queue_.assign(1, root);
   set_bit(backward_.data(), root);
   for (std::size_t qi = 0; qi < queue_.size(); ++qi) {
-    const Word* from = d.values_of(cell_of_[static_cast<std::size_t>(queue_[qi])]);
-    for (std::size_t i = 0; i < vw; ++i) {
+    const int cell = cell_of_[static_cast<std::size_t>(queue_[qi])];
+    const Word* from = d.values_of(cell);
+    for (auto i = static_cast<std::size_t>(d.first_value_word(cell)), e = static_cast<std::size_t>(d.end_value_word(cell)); i < e; ++i) {
       const Word fresh = from[i] & forward_[i] & ~backward_[i];
       backward_[i] |= fresh;
       for (Word b = fresh; b != 0; b &= b - 1) queue_.push_back(static_cast<int>(i * 64) + std::countr_zero(b));
