@@ -24,8 +24,8 @@ class Matching {
 
  private:
   bool augment(Domains& d, int v0);
-  void remove_across(Domains& d, int comps);
-  int giant_component(Domains& d);            // prune's first component, found a word at a time  // prune's removals, once the components are known
+  int giant_component(Domains& d);            // prune's first component, found a word at a time
+  void remove_across(Domains& d, int comps);  // prune's removals, once the components are known
 
   std::vector<int> cell_of_;   // value -> matched position, -1 when unmatched
   std::vector<int> value_at_;  // position -> matched value, 0 when free

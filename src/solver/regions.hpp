@@ -46,7 +46,7 @@ class Regions {
   std::vector<int> fixed_;     // fixed values, ascending
   std::vector<int> fixed_pos_; // and their cells
   std::vector<int> comp_;      // position -> component of free cells, -1 when taken
-  std::vector<int> comp_size_, comp_sum_, stack_;
+  std::vector<int> comp_size_, comp_sum_;
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
   std::vector<Segment> segments_;
   std::vector<int> seg_cands_;  // per segment: how many candidate components, then which
