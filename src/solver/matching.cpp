@@ -55,7 +55,9 @@ bool Matching::augment(Domains& d, int v0) {
   return false;
 }
 
-// Iterative Tarjan over values: u -> w whenever a candidate cell of u is matched to w.
+// The components of the graph over unfixed values, u -> w whenever a candidate cell of u is
+// matched to w: the big one first (giant_component), then the rest by an iterative Tarjan search
+// that skips the cells of values already in a component.
 void Matching::prune(Domains& d) {
   const int n = d.n();
   const auto size = static_cast<std::size_t>(n) + 1;
@@ -72,7 +74,7 @@ void Matching::prune(Domains& d) {
     stack_.push_back(v);
     frames_.push_back({v, d.first_word(v), d.cells_of(v)[d.first_word(v)]});
   };
-  if (const int big = giant_component(d); big > 0) comps = 1;
+  if (giant_component(d) > 0) comps = 1;  // component 0
   for (int root = 1; root <= n; ++root) {
     // A fixed value's only cell is its own: it sits on no cycle, and no unfixed value points to it.
     if (index_[static_cast<std::size_t>(root)] >= 0 || d.is_fixed(root)) continue;
