@@ -10,7 +10,19 @@ Domains::Domains(const Layout& layout)
       n_(layout.cells()),
       p_(layout.positions()),
       w_(layout.words()),
-      vw_((layout.cells() + 1 + 63) / 64) {}
+      vw_((layout.cells() + 1 + 63) / 64),
+      dirty_up_(static_cast<std::size_t>(layout.cells()) + 2),
+      dirty_down_(static_cast<std::size_t>(layout.cells()) + 2) {}
+
+namespace {
+// Words [first, end) of words[0..n) outside which every word is zero.
+std::pair<int, int> nonzero_span(const Word* words, int n) {
+  int first = 0, end = n;
+  while (first < end && words[first] == 0) ++first;
+  while (end > first && words[end - 1] == 0) --end;
+  return {first, end};
+}
+}  // namespace
 
 // Plan: every value starts on every playable cell except the other givens' cells; a given sits on
 // its own cell. Sweeping support forward (v from v-1) then backward (v from v+1) twice cuts each
@@ -73,9 +85,9 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
   vspan_.assign(static_cast<std::size_t>(p_), {0, vw_});
   in_rev_.assign(nn + 2, 0);
   clear_queues();
-  const Dirty all{0, p_ - 1};
-  dirty_up_.assign(nn + 2, all);
-  dirty_down_.assign(nn + 2, all);
+  const Dirty all{0, p_ - 1};  // every value revised in full once (all are queued below)
+  std::fill(dirty_up_.begin(), dirty_up_.end(), all);
+  std::fill(dirty_down_.begin(), dirty_down_.end(), all);
   fixed_ = 0;
   for (int v = 1; v <= n_; ++v) {
     fixed_ += is_fixed(v) ? 1 : 0;
@@ -89,20 +101,8 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
 
 void Domains::start_trail() {
   trailing_ = true;
-  for (int v = 1; v <= n_; ++v) {
-    const Word* d = cells_of(v);
-    int first = 0, end = w_;
-    while (first < end && d[first] == 0) ++first;
-    while (end > first && d[end - 1] == 0) --end;
-    span_[static_cast<std::size_t>(v)] = {first, end};
-  }
-  for (int pos = 0; pos < p_; ++pos) {
-    const Word* c = values_of(pos);
-    int first = 0, end = vw_;
-    while (first < end && c[first] == 0) ++first;
-    while (end > first && c[end - 1] == 0) --end;
-    vspan_[static_cast<std::size_t>(pos)] = {first, end};
-  }
+  for (int v = 1; v <= n_; ++v) span_[static_cast<std::size_t>(v)] = nonzero_span(cells_of(v), w_);
+  for (int pos = 0; pos < p_; ++pos) vspan_[static_cast<std::size_t>(pos)] = nonzero_span(values_of(pos), vw_);
 }
 
 int Domains::first_cell(int v) const {
@@ -217,7 +217,7 @@ void Domains::clear_queues() {
   for (std::size_t i = rev_head_; i < revq_.size(); ++i) {
     const auto v = static_cast<std::size_t>(revq_[i]);
     in_rev_[v] = 0;
-    if (!dirty_up_.empty()) dirty_up_[v - 1] = dirty_down_[v + 1] = Dirty{};
+    dirty_up_[v - 1] = dirty_down_[v + 1] = Dirty{};
   }
   revq_.clear();
   rev_head_ = 0;

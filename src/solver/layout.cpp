@@ -66,40 +66,33 @@ Layout::Layout(const Board& board) {
   inner_hi_ = words_ - max_dw;
 }
 
-// Word i of x moved by s.offset positions (towards higher positions for a positive offset).
-Word Layout::shifted_word(const Word* x, const Shift& s, int i) const {
-  const int w = i + s.dw;  // first source word of this word
-  const int r = s.r;       // 0..63
-  auto load = [&](int j) -> Word {
-    if (j < 0 || j >= words_) return 0;
-    return s.mask ? x[j] & s.mask[j] : x[j];
+// Word i of the neighbourhood: each shift's two source words, i + dw and i + dw + 1, from bit r.
+// Checked: some source word may lie outside the set (it reads as empty). Masked: a shift may read
+// only even or odd rows (hex6).
+template <bool Checked, bool Masked>
+Word Layout::dilate_at(const Word* x, int i) const {
+  auto load = [&](const Shift& s, int j) -> Word {
+    if constexpr (Checked) {
+      if (j < 0 || j >= words_) return 0;
+    }
+    if constexpr (Masked) {
+      if (s.mask) return x[j] & s.mask[j];
+    }
+    return x[j];
   };
-  if (r == 0) return load(w);
-  return (load(w) >> r) | (load(w + 1) << (64 - r));
-}
-
-template <bool Masked>
-Word Layout::dilate_inner(const Word* x, int i) const {
   Word out = 0;
   for (const Shift& s : shifts_) {
     const int w = i + s.dw;
-    Word a = x[w], b = x[w + 1];
-    if constexpr (Masked) {
-      if (s.mask) {
-        a &= s.mask[w];
-        b &= s.mask[w + 1];
-      }
-    }
-    out |= s.r == 0 ? a : (a >> s.r) | (b << (64 - s.r));
+    const Word a = load(s, w);
+    out |= s.r == 0 ? a : (a >> s.r) | (load(s, w + 1) << (64 - s.r));
   }
   return out;
 }
 
+// Inner words (every source word in range) skip the checks; hex6 alone pays for the row masks.
 Word Layout::dilate_word(const Word* x, int i) const {
-  if (i >= inner_lo_ && i < inner_hi_) return masked_ ? dilate_inner<true>(x, i) : dilate_inner<false>(x, i);
-  Word out = 0;
-  for (const Shift& s : shifts_) out |= shifted_word(x, s, i);
-  return out;
+  if (i < inner_lo_ || i >= inner_hi_) return dilate_at<true, true>(x, i);
+  return masked_ ? dilate_at<false, true>(x, i) : dilate_at<false, false>(x, i);
 }
 
 void Layout::dilate(const Word* x, Word* out) const {

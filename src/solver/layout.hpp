@@ -65,9 +65,8 @@ class Layout {
     int dw = 0;        // word i of the result starts at bit r of source word i + dw
     int r = 0;
   };
-  Word shifted_word(const Word* x, const Shift& s, int i) const;
-  template <bool Masked>
-  Word dilate_inner(const Word* x, int i) const;  // every source word in range: no checks
+  template <bool Checked, bool Masked>
+  Word dilate_at(const Word* x, int i) const;
 
   int positions_ = 0;
   int words_ = 0;

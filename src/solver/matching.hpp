@@ -34,9 +34,9 @@ class Matching {
   std::vector<Word> visited_;
   // Tarjan's SCC state, per value.
   std::vector<int> index_, low_, comp_, stack_;
-  // remove_across: per component, the first word its values span and where its mask starts
+  // remove_across: per component, the words [lo, end) its values span and where its mask starts
   // (mask word of position word i: masks_[comp_base_[c] + i]).
-  std::vector<int> comp_lo_, comp_base_;
+  std::vector<int> comp_lo_, comp_end_, comp_base_;
   std::vector<Word> masks_;
   std::vector<Word> done_;  // prune: cells matched to values whose component is complete
   std::vector<Word> seen_pos_, forward_, backward_;  // giant_component: cells seen, values reached

@@ -218,14 +218,12 @@ bool Regions::place_segments(Domains& d) {
   comp_sum_.assign(ncomp, 0);
   comp_lengths_.resize(ncomp);
   for (auto& l : comp_lengths_) l.clear();
-  seg_cands_.clear();
-  for (const Segment& s : segments_) {
+  seg_comps_.resize(segments_.size());
+  for (std::size_t si = 0; si < segments_.size(); ++si) {
+    const Segment& s = segments_[si];
     const int len = s.last - s.first + 1;
-    const std::size_t at = seg_cands_.size();
-    seg_cands_.resize(at + 17);  // the count, then up to 16 components
-    int* cand = &seg_cands_[at + 1];
-    const int k = seg_cands_[at] = component_candidates(s, len, cand);
-    seg_cands_.resize(at + 1 + static_cast<std::size_t>(k));
+    int* cand = seg_comps_[si].comp;
+    const int k = seg_comps_[si].count = component_candidates(s, len, cand);
     if (k == 0) return false;
     for (int i = 0; i < k; ++i) {
       comp_sum_[static_cast<std::size_t>(cand[i])] += len;
@@ -242,11 +240,10 @@ bool Regions::place_segments(Domains& d) {
   }
   // Components that need every segment able to reach them claim those segments (each segment's
   // candidates as the first loop found them: confining changes no component).
-  std::size_t at = 0;
-  for (const Segment& s : segments_) {
-    const int k = seg_cands_[at];
-    const int* cand = &seg_cands_[at + 1];
-    at += 1 + static_cast<std::size_t>(k);
+  for (std::size_t si = 0; si < segments_.size(); ++si) {
+    const Segment& s = segments_[si];
+    const int k = seg_comps_[si].count;
+    const int* cand = seg_comps_[si].comp;
     if (k < 2) continue;
     for (int i = 0; i < k; ++i)
       if (comp_sum_[static_cast<std::size_t>(cand[i])] == comp_size_[static_cast<std::size_t>(cand[i])]) {

@@ -49,7 +49,11 @@ class Regions {
   std::vector<int> comp_size_, comp_sum_;
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
   std::vector<Segment> segments_;
-  std::vector<int> seg_cands_;  // per segment: how many candidate components, then which
+  struct SegmentComps {  // per segment: the components it may occupy (component_candidates)
+    int count = 0;
+    int comp[16] = {};
+  };
+  std::vector<SegmentComps> seg_comps_;
   std::vector<Word> reach_, masks_;  // subset-sum bits; component masks (confine)
   // Cut-cell search (Tarjan low-link), per position: where paths may leave a set of free cells.
   struct Exits {

@@ -140,6 +140,14 @@ std::optional<Values> random_path(const Board& b, Rng& rng) {
   return std::nullopt;
 }
 
+// Each value of a solution kept as a given with probability `rate` (the rest blank).
+Values clues_of(const Values& solution, double rate, Rng& rng) {
+  Values givens(solution.size(), 0);
+  for (std::size_t c = 0; c < solution.size(); ++c)
+    if (rng.chance(rate)) givens[c] = solution[c];
+  return givens;
+}
+
 // One step of a random descent over the domains: assign a random open value to one of its cells
 // and propagate (on a conflict, on_conflict sees the wiped-out state, then the step is undone), or,
 // at `undo_rate` or when nothing is open, undo to a random earlier mark. False when there is
@@ -180,9 +188,7 @@ TEST(Domains, FixedCountMatchesTheValuesAfterAssignmentsConflictsAndUndos) {
       const Board b = connected_part(random_board(t, 3 + rng.below(4), 3 + rng.below(4), 0.1, rng));
       const auto path = random_path(b, rng);
       if (!path) continue;
-      Values givens(static_cast<std::size_t>(b.size()), 0);
-      for (CellId c = 0; c < b.size(); ++c)
-        if (rng.chance(0.2)) givens[static_cast<std::size_t>(c)] = (*path)[static_cast<std::size_t>(c)];
+      const Values givens = clues_of(*path, 0.2, rng);
       const Layout layout(b);
       solver_detail::Domains d(layout);
       const SolveLimits limits;  // the watch keeps a reference: it must outlive it
@@ -238,9 +244,7 @@ TEST(Domains, SupportHoldsEverywhereAfterAssignmentsConflictsAndUndos) {
     for (int trial = 0; trial < 12; ++trial) {
       const Board b = full_board(t, 6 + rng.below(10), 40 + rng.below(40));
       const Values path = serpentine(b);
-      Values givens(static_cast<std::size_t>(b.size()), 0);
-      for (CellId c = 0; c < b.size(); ++c)
-        if (rng.chance(0.12)) givens[static_cast<std::size_t>(c)] = path[static_cast<std::size_t>(c)];
+      const Values givens = clues_of(path, 0.12, rng);
       const Layout layout(b);
       solver_detail::Domains d(layout);
       const SolveLimits limits;
@@ -288,9 +292,7 @@ TEST(Matching, PruneRemovesExactlyThePairsOfNoPerfectMatching) {
     for (int trial = 0; trial < 25; ++trial) {
       const Board b = full_board(t, 3 + rng.below(5), 3 + rng.below(9));
       const Values path = serpentine(b);
-      Values givens(static_cast<std::size_t>(b.size()), 0);
-      for (CellId c = 0; c < b.size(); ++c)
-        if (rng.chance(0.15)) givens[static_cast<std::size_t>(c)] = path[static_cast<std::size_t>(c)];
+      const Values givens = clues_of(path, 0.15, rng);
       const Layout layout(b);
       solver_detail::Domains d(layout);
       solver_detail::Matching matching(layout);
@@ -377,14 +379,12 @@ TEST_P(SolverProperty, AgreesWithBruteForce) {
     const auto path = random_path(b, rng);
     const double rate = 0.1 + 0.5 * rng.unit();
     if (path && !rng.chance(0.2)) {
-      for (CellId c = 0; c < b.size(); ++c)
-        if (rng.chance(rate)) p.givens[static_cast<std::size_t>(c)] = (*path)[static_cast<std::size_t>(c)];
+      p.givens = clues_of(*path, rate, rng);
     } else {
       std::vector<int> values(static_cast<std::size_t>(b.size()));
       for (int i = 0; i < b.size(); ++i) values[static_cast<std::size_t>(i)] = i + 1;
       shuffle(std::span<int>(values), rng);
-      for (CellId c = 0; c < b.size(); ++c)
-        if (rng.chance(rate)) p.givens[static_cast<std::size_t>(c)] = values[static_cast<std::size_t>(c)];
+      p.givens = clues_of(values, rate, rng);
     }
     BruteForce brute(p, 2);
     const int want = brute.count();
