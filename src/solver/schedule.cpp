@@ -8,7 +8,8 @@
 //              CaDiCaL take turns in slices that double, each keeping its state (the native
 //              conflict weights and restart index, CaDiCaL's learnt clauses) from one slice to
 //              the next. With SolveLimits::threads = 2 a second
-//              worker (Role::secondary) races this one (solver.cpp).
+//              worker (Role::secondary) races this one (solver.cpp): CaDiCaL first, or, on
+//              sparse boards (wide root domains), native runs alone with other seeds.
 //
 // Why both: on sparse boards with many solutions the native runs find the first solution 5-10x
 // sooner than CaDiCaL, but their run time is heavy-tailed, and they cannot prove that no second
@@ -67,8 +68,9 @@ std::uint64_t nodes_per_conflict_x10(int n, std::uint64_t pairs) {
 }
 
 // The race's second worker (Role::secondary: no first plain run, no probing, other seeds, CaDiCaL
-// tuned for models) leans on CaDiCaL where the first leans on the native runs: its CaDiCaL slice
-// comes first in each turn and is this many times the first worker's. Over the 40 benchmark files
+// tuned for models) leans on CaDiCaL where the first leans on the native runs, unless the root
+// domains are wide (native_width): its CaDiCaL slice comes first in each turn and is this many
+// times the first worker's. Over the 40 benchmark files
 // the race took 12.3 s with 16 against 14.0 s with the first worker's share and order; on random
 // 35x35 and 40x40 boards with 35% clues, where native runs rarely finish, 25 s against 33 s over
 // ten files (README, solver section).
@@ -86,6 +88,17 @@ constexpr std::uint64_t search_share = 3;
 // with their learnt clauses would pass 100 MB on a sparse 40x40 board (one random 40x40 board
 // with 20% clues given up at 10 s: 80 MB with this limit, 131 MB with 40,000).
 constexpr std::uint64_t secondary_max_pairs = 20'000;
+
+// Where the root domains are wide (more than this many candidate cells per unfixed value), the
+// second worker runs native runs alone, with its own seeds, instead of leaning on CaDiCaL. Wide
+// roots are sparse boards with many solutions (random square8 and hex6 boards with 20% clues:
+// 25-50 cells a value; with 35% clues, and the unique benchmark puzzles: 8-12), where CaDiCaL
+// finds a first solution far later than native runs (the CaDiCaL peer decided none of six random
+// square8 30x30 ones within 60 s) and the native runs' time is heavy-tailed, so a second native
+// worker is a second chance at a short run. Two workers, 10 s: 42 random square8 25x25 boards
+// with 20% clues 67.6 -> 32.5 s in sum; on 35x35 and 40x40 boards with 35% clues (narrow) the
+// second worker's CaDiCaL still decides first (README, solver section, "Two workers").
+constexpr std::uint64_t native_width = 18;
 
 // The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., i >= 1.
 std::uint64_t luby(std::uint64_t i) {
@@ -245,8 +258,16 @@ void Search::take_turns(std::uint64_t max_pairs) {
   }
 }
 
+// Unfixed values have more than native_width candidate cells each on average.
+bool Search::wide_domains() const {
+  std::uint64_t unfixed = 0;
+  for (int v = 1; v <= domains_.n(); ++v) unfixed += domains_.count(v) > 1 ? 1 : 0;
+  const std::uint64_t fixed = static_cast<std::uint64_t>(domains_.n()) - unfixed;
+  return SatCount::pairs(domains_) - fixed > native_width * unfixed;
+}
+
 void Search::run_automatic() {
-  if (role_ == Role::secondary) return take_turns(secondary_max_pairs);
+  if (role_ == Role::secondary) return take_turns(wide_domains() ? 0 : secondary_max_pairs);
   if (run_native(watch_.expect_unique() ? first_nodes_unique : first_nodes) != Outcome::budget) return;
   if (shave() == Outcome::stopped || exhausted_) return;
   take_turns(SatCount::max_pairs);

@@ -20,7 +20,8 @@ class Search {
  public:
   // The primary worker runs the schedule of schedule.cpp; a secondary one (solver.cpp's race)
   // skips the first plain run and root probing, searches with other seeds and leans on CaDiCaL
-  // (tuned for models). `rival` stops the worker when raised.
+  // (tuned for models), or on sparse boards runs native runs alone (schedule.cpp, native_width).
+  // `rival` stops the worker when raised.
   enum class Role { primary, secondary };
   Search(const Puzzle& puzzle, int limit, const SolveLimits& limits, Role role = Role::primary,
          const std::atomic<bool>* rival = nullptr);
@@ -87,6 +88,7 @@ class Search {
   bool probing_pays() const;
   bool likely_unique() const;
   std::uint64_t native_nodes(std::uint64_t slice, bool proof) const;
+  bool wide_domains() const;
   void take_turns(std::uint64_t max_pairs);
   void run_automatic();
   void run_hybrid();

@@ -16,6 +16,7 @@
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
 #include "solver/matching.hpp"
+#include "solver/search.hpp"
 #include "solver/watch.hpp"
 #include "solver/solver.hpp"
 
@@ -550,17 +551,22 @@ TEST(Solver, HybridProbesTheRootWhenAUniqueAnswerIsExpected) {
   EXPECT_GT(proof.stats.probes, 0U);
 }
 
-// With a unique answer expected, the automatic engine's native first share is cut short and root
-// probing starts sooner. The board is a unique 15x15 puzzle whose native search takes thousands
-// of nodes: under a budget of 1,000 nodes the plain run has not probed yet, the hinted one has.
-// Without a budget both find the same single solution.
-TEST(Solver, AutomaticProbesSoonerWhenAUniqueAnswerIsExpected) {
-  const Puzzle p = parse_description(
+// A unique 15x15 puzzle whose native search takes thousands of nodes (27% given: its root domains
+// hold about 8 cells a value).
+Puzzle unique_15x15() {
+  return parse_description(
       "square8:15x15:.2,225,.,219,184,.5,146,.2,150/.3,220,.8,145,148,./.,211,.5,186,141,.4,158,./"
       ".3,195,129,130,132,.,134,176,.3,154,./.3,128,.11/198,.2,126,.2,190,.,71,.3,163,.2/"
       ".,206,205,204,.2,79,78,.4,165,.,169/.3,123,.,84,.3,74,.2,167,.2/118,.7,67,.4,47,./"
       ".,1,113,.3,108,89,.2,61,60,.3/.3,114,.3,105,.5,43,./4,.7,64,.5,42/.3,99,94,.3,19,31,.3,35,./"
       "7,6,96,.2,101,.2,18,.,23,.3,39/.11,27,26,38,.");
+}
+
+// With a unique answer expected, the automatic engine's native first share is cut short and root
+// probing starts sooner. Under a budget of 1,000 nodes the plain run on unique_15x15 has not
+// probed yet, the hinted one has. Without a budget both find the same single solution.
+TEST(Solver, AutomaticProbesSoonerWhenAUniqueAnswerIsExpected) {
+  const Puzzle p = unique_15x15();
   SolveLimits limits;
   limits.max_nodes = 1000;
   const SolveReport plain = count_solutions(p, 2, limits);
@@ -573,6 +579,23 @@ TEST(Solver, AutomaticProbesSoonerWhenAUniqueAnswerIsExpected) {
   const SolveReport proof = count_solutions(p, 2, limits);
   limits.expect_unique = false;
   expect_same_unique(p, proof, count_solutions(p, 2, limits));
+}
+
+// The race's second worker runs native runs alone where the root domains are wide (a sparse board
+// with many solutions, whose first solution CaDiCaL finds far later than native runs), and gives
+// CaDiCaL the first turn where they are narrow (unique_15x15). Both under a budget. The sparse
+// board is small enough (18x18, 12% given) for the second worker's CaDiCaL instance
+// (secondary_max_pairs), so only the width keeps CaDiCaL out.
+TEST(Solver, SecondWorkerLeavesCaDiCaLOutOnlyWhereTheRootDomainsAreWide) {
+  using solver_detail::Search;
+  Rng rng(4242);
+  const Board board = full_board(Topology::square8, 18, 18);
+  const Puzzle sparse{board, clues_of(serpentine(board), 0.12, rng), {}};
+  SolveLimits limits;
+  limits.max_nodes = 20000;
+  const auto second_worker = [&](const Puzzle& p) { return Search(p, 2, limits, Search::Role::secondary).run(); };
+  EXPECT_EQ(second_worker(sparse).stats.conflicts, 0U);
+  EXPECT_GT(second_worker(unique_15x15()).stats.conflicts, 0U);
 }
 
 TEST(Solver, GivensTooFarApartHaveNoSolution) {
