@@ -551,8 +551,8 @@ TEST(Solver, HybridProbesTheRootWhenAUniqueAnswerIsExpected) {
   EXPECT_GT(proof.stats.probes, 0U);
 }
 
-// A unique 15x15 puzzle whose native search takes thousands of nodes (27% given: its root domains
-// hold about 8 cells a value).
+// A unique 15x15 puzzle whose native search takes thousands of nodes; its root domains are narrow
+// (Search::wide_domains is false).
 Puzzle unique_15x15() {
   return parse_description(
       "square8:15x15:.2,225,.,219,184,.5,146,.2,150/.3,220,.8,145,148,./.,211,.5,186,141,.4,158,./"
