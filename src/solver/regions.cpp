@@ -9,6 +9,14 @@ Regions::Regions(const Layout& layout)
       value_at_(static_cast<std::size_t>(layout.positions()), 0),
       comp_(static_cast<std::size_t>(layout.positions()), -1) {}
 
+namespace {
+// The fixed value w still lacks a path neighbour (w-1 or w+1 is unfixed): its cell is a way in or
+// out of the free cells next to it.
+bool lacks_neighbour(const Domains& d, int w) {
+  return (w > 1 && !d.is_fixed(w - 1)) || (w < d.n() && !d.is_fixed(w + 1));
+}
+}  // namespace
+
 bool Regions::check(Domains& d) {
   masks_.clear();
   find_fixed(d);
@@ -36,14 +44,13 @@ void Regions::find_fixed(Domains& d) {
 // and q2 in some order.
 bool Regions::prune_dead_ends(Domains& d) {
   const int n = d.n();
-  auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int p = layout_.pos_of(c);
     if (value_at_[static_cast<std::size_t>(p)] != 0) continue;
     int usable = 0, q1 = -1, q2 = -1;
     for (int q : layout_.neighbours(p)) {
       const int w = value_at_[static_cast<std::size_t>(q)];
-      if (w == 0 || open(w)) {
+      if (w == 0 || lacks_neighbour(d, w)) {
         ++usable;
         (q1 < 0 ? q1 : q2) = q;
         if (usable > 2) break;
@@ -76,7 +83,6 @@ bool Regions::prune_dead_ends(Domains& d) {
 // (through a) but never leave. The same holds for the rest of the component (everything but X and
 // a), when not empty: checked once the component is done and its total known.
 bool Regions::check_pockets(Domains& d) {
-  const int n = d.n();
   const auto np = static_cast<std::size_t>(layout_.positions());
   disc_.assign(np, -1);
   std::fill(comp_.begin(), comp_.end(), -1);
@@ -85,74 +91,82 @@ bool Regions::check_pockets(Domains& d) {
   next_.resize(np);
   own_.resize(np);
   sub_.resize(np);
-  auto open = [&](int w) { return (w > 1 && !d.is_fixed(w - 1)) || (w < n && !d.is_fixed(w + 1)); };
   attach_.resize(np);
   for (std::size_t i = 0; i < fixed_.size(); ++i)
-    attach_[static_cast<std::size_t>(fixed_pos_[i])] = open(fixed_[i]) ? 1 : 0;
+    attach_[static_cast<std::size_t>(fixed_pos_[i])] = lacks_neighbour(d, fixed_[i]) ? 1 : 0;
   int time = 0;
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int root = layout_.pos_of(c);
     if (value_at_[static_cast<std::size_t>(root)] != 0 || disc_[static_cast<std::size_t>(root)] >= 0) continue;
-    const int id = static_cast<int>(comp_size_.size());
-    Exits all{};
-    auto enter = [&](int q) {
-      const auto iq = static_cast<std::size_t>(q);
-      disc_[iq] = low_[iq] = time++;
-      comp_[iq] = id;
-      next_[iq] = 0;
-      sub_[iq] = Exits{};
-      own_[iq] = Exits{0, (d.has(1, q) || d.has(n, q)) ? 1 : 0, 1};
-      dfs_.push_back(q);
-    };
-    dfs_.clear();
-    cuts_.clear();
-    enter(root);
-    while (!dfs_.empty()) {
-      const int p = dfs_.back();
-      const auto ip = static_cast<std::size_t>(p);
-      const auto nb = layout_.neighbours(p);
-      // On through p's neighbours to the next free cell not yet seen (then down into it).
-      int k = next_[ip], low = low_[ip], child = -1;
-      while (k < static_cast<int>(nb.size())) {
-        const auto q = static_cast<std::size_t>(nb[static_cast<std::size_t>(k++)]);
-        if (value_at_[q] != 0) {
-          own_[ip].attach += attach_[q];
-          continue;
-        }
-        if (disc_[q] < 0) {
-          child = static_cast<int>(q);
-          break;
-        }
-        low = std::min(low, disc_[q]);
-      }
-      next_[ip] = k;
-      low_[ip] = low;
-      if (child >= 0) {
-        enter(child);
+    if (!search_component(d, root, time)) return false;
+  }
+  return true;
+}
+
+// The search of check_pockets over the component of free cells that `root` lies in (the next
+// component id; `time` numbers the cells in discovery order across components). False when a
+// pocket can be entered but never left.
+bool Regions::search_component(const Domains& d, int root, int& time) {
+  const int n = d.n();
+  const int id = static_cast<int>(comp_size_.size());
+  Exits all{};
+  auto enter = [&](int q) {
+    const auto iq = static_cast<std::size_t>(q);
+    disc_[iq] = low_[iq] = time++;
+    comp_[iq] = id;
+    next_[iq] = 0;
+    sub_[iq] = Exits{};
+    own_[iq] = Exits{0, (d.has(1, q) || d.has(n, q)) ? 1 : 0, 1};
+    dfs_.push_back(q);
+  };
+  dfs_.clear();
+  cuts_.clear();
+  enter(root);
+  while (!dfs_.empty()) {
+    const int p = dfs_.back();
+    const auto ip = static_cast<std::size_t>(p);
+    const auto nb = layout_.neighbours(p);
+    // On through p's neighbours to the next free cell not yet seen (then down into it).
+    int k = next_[ip], low = low_[ip], child = -1;
+    while (k < static_cast<int>(nb.size())) {
+      const auto q = static_cast<std::size_t>(nb[static_cast<std::size_t>(k++)]);
+      if (value_at_[q] != 0) {
+        own_[ip].attach += attach_[q];
         continue;
       }
-      // p is done: its own count is complete, and so are its children's subtrees (in sub_).
-      sub_[ip] += own_[ip];
-      all += own_[ip];
-      dfs_.pop_back();
-      if (dfs_.empty()) break;
-      const auto ia = static_cast<std::size_t>(dfs_.back());
-      low_[ia] = std::min(low_[ia], low_[ip]);
-      if (low_[ip] >= disc_[ia]) {  // the parent cuts off the subtree of p
-        const Exits& x = sub_[ip];
-        if (x.attach == 0 && x.ends == 0) return false;
-        cuts_.push_back({static_cast<int>(ia), x});
+      if (disc_[q] < 0) {
+        child = static_cast<int>(q);
+        break;
       }
-      sub_[ia] += sub_[ip];
+      low = std::min(low, disc_[q]);
     }
-    for (const Cut& cut : cuts_) {
-      const Exits& a = own_[static_cast<std::size_t>(cut.parent)];
-      const Exits rest{all.attach - cut.sub.attach - a.attach, all.ends - cut.sub.ends - a.ends,
-                       all.cells - cut.sub.cells - 1};
-      if (rest.cells > 0 && rest.attach == 0 && rest.ends == 0) return false;
+    next_[ip] = k;
+    low_[ip] = low;
+    if (child >= 0) {
+      enter(child);
+      continue;
     }
-    comp_size_.push_back(all.cells);
+    // p is done: its own count is complete, and so are its children's subtrees (in sub_).
+    sub_[ip] += own_[ip];
+    all += own_[ip];
+    dfs_.pop_back();
+    if (dfs_.empty()) break;
+    const auto ia = static_cast<std::size_t>(dfs_.back());
+    low_[ia] = std::min(low_[ia], low_[ip]);
+    if (low_[ip] >= disc_[ia]) {  // the parent cuts off the subtree of p
+      const Exits& x = sub_[ip];
+      if (x.attach == 0 && x.ends == 0) return false;
+      cuts_.push_back({static_cast<int>(ia), x});
+    }
+    sub_[ia] += sub_[ip];
   }
+  for (const Cut& cut : cuts_) {
+    const Exits& a = own_[static_cast<std::size_t>(cut.parent)];
+    const Exits rest{all.attach - cut.sub.attach - a.attach, all.ends - cut.sub.ends - a.ends,
+                     all.cells - cut.sub.cells - 1};
+    if (rest.cells > 0 && rest.attach == 0 && rest.ends == 0) return false;
+  }
+  comp_size_.push_back(all.cells);
   return true;
 }
 

@@ -37,6 +37,7 @@ class Regions {
   bool prune_dead_ends(Domains& d);
   bool place_segments(Domains& d);
   bool check_pockets(Domains& d);
+  bool search_component(const Domains& d, int root, int& time);
   bool fills_exactly(int comp);
   void confine(Domains& d, const Segment& s, int comp);
   int component_candidates(const Segment& s, int len, int* out) const;

@@ -258,10 +258,15 @@ void Search::take_turns(std::uint64_t max_pairs) {
   }
 }
 
-// Unfixed values have more than native_width candidate cells each on average.
-bool Search::wide_domains() const {
+std::uint64_t Search::unfixed_values() const {
   std::uint64_t unfixed = 0;
   for (int v = 1; v <= domains_.n(); ++v) unfixed += domains_.count(v) > 1 ? 1 : 0;
+  return unfixed;
+}
+
+// Unfixed values have more than native_width candidate cells each on average.
+bool Search::wide_domains() const {
+  const std::uint64_t unfixed = unfixed_values();
   const std::uint64_t fixed = static_cast<std::uint64_t>(domains_.n()) - unfixed;
   return SatCount::pairs(domains_) - fixed > native_width * unfixed;
 }
@@ -299,9 +304,7 @@ SolveReport Search::run() {
     domains_.start_trail();
   }
   if (ok) {
-    long free_values = 0;
-    for (int v = 1; v <= n; ++v) free_values += domains_.count(v) > 1 ? 1 : 0;
-    run_unit_ = std::max<std::uint64_t>(min_unit, unit_per_value * static_cast<std::uint64_t>(free_values));
+    run_unit_ = std::max<std::uint64_t>(min_unit, unit_per_value * unfixed_values());
     switch (watch_.engine()) {
       case Engine::native: run_native(std::numeric_limits<std::uint64_t>::max()); break;
       case Engine::hybrid: run_hybrid(); break;

@@ -88,6 +88,7 @@ class Search {
   bool probing_pays() const;
   bool likely_unique() const;
   std::uint64_t native_nodes(std::uint64_t slice, bool proof) const;
+  std::uint64_t unfixed_values() const;  // values with more than one candidate cell
   bool wide_domains() const;
   void take_turns(std::uint64_t max_pairs);
   void run_automatic();

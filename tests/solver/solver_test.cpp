@@ -149,6 +149,21 @@ Values clues_of(const Values& solution, double rate, Rng& rng) {
   return givens;
 }
 
+// A board's layout and domains loaded with `givens` and propagated (ok), the trail started, and
+// the watch that propagation needs. Built in place: the domains keep a reference to the layout,
+// the watch one to the limits.
+struct Loaded {
+  Loaded(const Board& b, const Values& givens)
+      : layout(b), d(layout), watch(limits), ok(d.init(givens, {}, watch) && d.propagate(watch)) {
+    if (ok) d.start_trail();
+  }
+  const SolveLimits limits{};
+  const solver_detail::Layout layout;
+  solver_detail::Domains d;
+  solver_detail::Watch watch;
+  const bool ok;
+};
+
 // One step of a random descent over the domains: assign a random open value to one of its cells
 // and propagate (on a conflict, on_conflict sees the wiped-out state, then the step is undone), or,
 // at `undo_rate` or when nothing is open, undo to a random earlier mark. False when there is
@@ -189,13 +204,10 @@ TEST(Domains, FixedCountMatchesTheValuesAfterAssignmentsConflictsAndUndos) {
       const Board b = connected_part(random_board(t, 3 + rng.below(4), 3 + rng.below(4), 0.1, rng));
       const auto path = random_path(b, rng);
       if (!path) continue;
-      const Values givens = clues_of(*path, 0.2, rng);
-      const Layout layout(b);
-      solver_detail::Domains d(layout);
-      const SolveLimits limits;  // the watch keeps a reference: it must outlive it
-      solver_detail::Watch watch(limits);
-      if (!d.init(givens, {}, watch) || !d.propagate(watch)) continue;
-      d.start_trail();
+      Loaded root(b, clues_of(*path, 0.2, rng));
+      if (!root.ok) continue;
+      solver_detail::Domains& d = root.d;
+      solver_detail::Watch& watch = root.watch;
       auto scan = [&] {
         int fixed = 0;
         for (int v = 1; v <= d.n(); ++v) fixed += d.is_fixed(v) ? 1 : 0;
@@ -244,14 +256,11 @@ TEST(Domains, SupportHoldsEverywhereAfterAssignmentsConflictsAndUndos) {
   for (Topology t : all_topologies)
     for (int trial = 0; trial < 12; ++trial) {
       const Board b = full_board(t, 6 + rng.below(10), 40 + rng.below(40));
-      const Values path = serpentine(b);
-      const Values givens = clues_of(path, 0.12, rng);
-      const Layout layout(b);
-      solver_detail::Domains d(layout);
-      const SolveLimits limits;
-      solver_detail::Watch watch(limits);
-      ASSERT_TRUE(d.init(givens, {}, watch) && d.propagate(watch));
-      d.start_trail();
+      Loaded root(b, clues_of(serpentine(b), 0.12, rng));
+      ASSERT_TRUE(root.ok);
+      solver_detail::Domains& d = root.d;
+      solver_detail::Watch& watch = root.watch;
+      const Layout& layout = root.layout;
       auto unsupported = [&]() -> std::string {
         for (int v = 1; v <= d.n(); ++v) {
           std::string bad;
@@ -292,15 +301,12 @@ TEST(Matching, PruneRemovesExactlyThePairsOfNoPerfectMatching) {
   for (Topology t : all_topologies)
     for (int trial = 0; trial < 25; ++trial) {
       const Board b = full_board(t, 3 + rng.below(5), 3 + rng.below(9));
-      const Values path = serpentine(b);
-      const Values givens = clues_of(path, 0.15, rng);
-      const Layout layout(b);
-      solver_detail::Domains d(layout);
+      Loaded root(b, clues_of(serpentine(b), 0.15, rng));
+      if (!root.ok) continue;
+      solver_detail::Domains& d = root.d;
+      solver_detail::Watch& watch = root.watch;
+      const Layout& layout = root.layout;
       solver_detail::Matching matching(layout);
-      const SolveLimits limits;
-      solver_detail::Watch watch(limits);
-      if (!d.init(givens, {}, watch) || !d.propagate(watch)) continue;
-      d.start_trail();
       for (int step = 0; step < 4; ++step) {
         if (!matching.repair(d)) break;
         const int n = d.n();
