@@ -54,7 +54,7 @@ po::options_description solve_options() {
       "budget", po::value<std::string>()->default_value("0"),
       "search-node budget per puzzle (0: unlimited)")(
       "engine", po::value<std::string>()->default_value("auto"),
-      "auto (native search, root probing, then native runs and CaDiCaL taking turns), native or hybrid (for comparisons)")(
+      "auto (native search, root probing, then local search, native runs and CaDiCaL taking turns), native or hybrid (for comparisons)")(
       "expect-unique",
       "the puzzles are meant to have one solution: root probing comes sooner and CaDiCaL is "
       "tuned for proving that (verdicts never change; hard unique boards often 3-5x faster, "

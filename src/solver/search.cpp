@@ -4,6 +4,7 @@
 #include <limits>
 #include <numeric>
 
+#include "solver/local_search.hpp"
 #include "solver/sat_count.hpp"
 
 namespace hidato::solver_detail {

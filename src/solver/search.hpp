@@ -15,6 +15,7 @@
 namespace hidato::solver_detail {
 
 class SatCount;
+class LocalSearch;
 
 class Search {
  public:
@@ -85,8 +86,11 @@ class Search {
   Outcome shave();
   bool probe_value(int v, std::vector<int>& cells);
   Outcome run_sat(std::uint64_t conflicts);
+  Outcome run_local(std::uint64_t steps, std::uint64_t steps_per_node);
+  bool record_local();
   bool probing_pays() const;
   bool likely_unique() const;
+  bool local_pays() const;
   std::uint64_t native_nodes(std::uint64_t slice, bool proof) const;
   std::uint64_t unfixed_values() const;  // values with more than one candidate cell
   bool wide_domains() const;
@@ -123,6 +127,8 @@ class Search {
   std::uint64_t shaved_ = 0;        // pairs root probing removed
   std::uint64_t conflicts_ = 0;     // SAT conflicts
   std::unique_ptr<SatCount> sat_;
+  std::unique_ptr<LocalSearch> local_;
+  std::uint64_t local_charged_ = 0;  // local search steps already charged as nodes
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)

@@ -15,6 +15,7 @@
 #include "core/rng.hpp"
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
+#include "solver/local_search.hpp"
 #include "solver/matching.hpp"
 #include "solver/search.hpp"
 #include "solver/watch.hpp"
@@ -602,6 +603,97 @@ TEST(Solver, SecondWorkerLeavesCaDiCaLOutOnlyWhereTheRootDomainsAreWide) {
   const auto second_worker = [&](const Puzzle& p) { return Search(p, 2, limits, Search::Role::secondary).run(); };
   EXPECT_EQ(second_worker(sparse).stats.conflicts, 0U);
   EXPECT_GT(second_worker(unique_15x15()).stats.conflicts, 0U);
+}
+
+// A random numbering along a Hamiltonian path of a full board: the serpentine, then `moves`
+// backbite moves (an end joins one of its neighbours further along the path, and the path is
+// reversed up to there; any topology, any size).
+Values backbitten(const Board& b, int moves, Rng& rng) {
+  const Values serp = serpentine(b);
+  std::vector<CellId> path(serp.size());
+  for (CellId c = 0; c < b.size(); ++c) path[static_cast<std::size_t>(serp[static_cast<std::size_t>(c)] - 1)] = c;
+  std::vector<int> index(path.size());
+  for (int m = 0; m < moves; ++m) {
+    if (rng.chance(0.5)) std::reverse(path.begin(), path.end());
+    for (std::size_t i = 0; i < path.size(); ++i) index[static_cast<std::size_t>(path[i])] = static_cast<int>(i);
+    const auto around = b.neighbours(path[0]);
+    const int i = index[static_cast<std::size_t>(around[static_cast<std::size_t>(rng.below(static_cast<int>(around.size())))])];
+    if (i > 1) std::reverse(path.begin(), path.begin() + i);
+  }
+  Values v(path.size(), 0);
+  for (std::size_t i = 0; i < path.size(); ++i) v[static_cast<std::size_t>(path[i])] = static_cast<int>(i) + 1;
+  return v;
+}
+
+// The local search's placement read as a solution (values by cell).
+Values placement(const solver_detail::LocalSearch& ls, const Layout& layout) {
+  const auto cells = ls.cell_of_value();
+  Values sol(static_cast<std::size_t>(layout.cells()), 0);
+  for (std::size_t v = 1; v < cells.size(); ++v) sol[static_cast<std::size_t>(layout.cell_of(cells[v]))] = static_cast<int>(v);
+  return sol;
+}
+
+// The local search repairs its placement into a solution of sparse boards in every topology: it
+// passes is_valid_solution (every k next to k+1, the givens in place) with every value in its root
+// domain, and the same seed takes the same steps to the same placement.
+TEST(LocalSearch, RepairsSparseBoardsIntoSolutionsDeterministically) {
+  Rng rng(77);
+  for (Topology t : all_topologies)
+    for (int trial = 0; trial < 3; ++trial) {
+      const Board b = full_board(t, 16, 16);
+      const Values path = backbitten(b, 20 * b.size(), rng);
+      ASSERT_TRUE(is_valid_solution({b, path, {}}, path));
+      const Values givens = clues_of(path, 0.18, rng);
+      Loaded root(b, givens);
+      ASSERT_TRUE(root.ok);
+      solver_detail::LocalSearch ls(root.layout, root.d, 100 + trial), again(root.layout, root.d, 100 + trial);
+      ASSERT_TRUE(ls.run(20'000'000, [] { return false; })) << to_string(t) << " trial " << trial << ": "
+                                                              << ls.broken() << " links still broken";
+      const Values sol = placement(ls, root.layout);
+      EXPECT_TRUE(is_valid_solution({b, givens, {}}, sol)) << to_string(t) << " trial " << trial;
+      for (CellId c = 0; c < b.size(); ++c)
+        EXPECT_TRUE(root.d.has(sol[static_cast<std::size_t>(c)], root.layout.pos_of(c)));
+      EXPECT_TRUE(again.run(20'000'000, [] { return false; }));
+      EXPECT_EQ(again.steps(), ls.steps());
+      EXPECT_EQ(placement(again, root.layout), sol);
+    }
+}
+
+// The stop test ends a run (polled every 1024 steps) without a solution claimed.
+TEST(LocalSearch, StopsWhenAsked) {
+  Rng rng(5);
+  const Board b = full_board(Topology::square8, 30, 30);
+  Loaded root(b, clues_of(backbitten(b, 20 * b.size(), rng), 0.2, rng));
+  ASSERT_TRUE(root.ok);
+  solver_detail::LocalSearch ls(root.layout, root.d, 1);
+  int polls = 0;
+  EXPECT_FALSE(ls.run(1'000'000, [&] { return ++polls == 3; }));
+  EXPECT_EQ(ls.steps(), 3U * 1024U);
+  EXPECT_GT(ls.broken(), 0U);
+}
+
+// Where no unique answer is in sight, the automatic engine's turns start with the local search
+// (schedule.cpp, local_pays); it finds the two witnesses of a random square8 30x30 board with 20%
+// given (one worker, within a node budget), and each is a solution. A caller that expects a unique
+// answer, and the native engine, get no local search.
+TEST(Solver, LocalSearchFindsTheWitnessesOfSparseBoards) {
+  Rng rng(2026);
+  const Board b = full_board(Topology::square8, 30, 30);
+  const Puzzle p{b, clues_of(backbitten(b, 20 * b.size(), rng), 0.2, rng), {}};
+  SolveLimits limits;
+  limits.max_nodes = 400'000;
+  const SolveReport r = count_solutions(p, 2, limits);
+  ASSERT_EQ(r.verdict, Verdict::multiple);
+  EXPECT_GT(r.stats.local_steps, 0U);
+  EXPECT_TRUE(is_valid_solution(p, *r.solution));
+  EXPECT_TRUE(is_valid_solution(p, *r.second));
+  EXPECT_NE(*r.solution, *r.second);
+  limits.max_nodes = 20'000;
+  limits.expect_unique = true;
+  EXPECT_EQ(count_solutions(p, 2, limits).stats.local_steps, 0U);
+  limits.expect_unique = false;
+  limits.engine = Engine::native;
+  EXPECT_EQ(count_solutions(p, 2, limits).stats.local_steps, 0U);
 }
 
 TEST(Solver, GivensTooFarApartHaveNoSolution) {
