@@ -12,7 +12,8 @@ namespace {
 // Probability of a random move instead of the best one. Random square8 30x30 boards with 20%
 // clues (17 boards): 0.05 and 0.1 found a solution in 0.2-1.5 s each, 0.2 none within 10 s.
 constexpr double noise = 0.05;
-// Longest range a reversal or shift moves (values); longer ones are rare and cost more to weigh.
+// Longest range a reversal or shift moves (hi - lo, so up to 13 values); longer ones are rare and
+// cost more to weigh.
 constexpr int max_span = 12;
 // Swaps of a kick (kick()).
 constexpr int kick_swaps = 4;
@@ -31,6 +32,10 @@ LocalSearch::LocalSearch(const Layout& layout, const Domains& domains, std::uint
   for (int v = n_; v >= 1; --v)
     next_fixed_[static_cast<std::size_t>(v)] = fixed_[static_cast<std::size_t>(v)] ? v : next_fixed_[static_cast<std::size_t>(v) + 1];
   place_greedily();
+  refresh();
+}
+
+void LocalSearch::refresh() {
   for (int k = 1; k < n_; ++k) mark(k);
 }
 
@@ -218,16 +223,18 @@ bool LocalSearch::kick() {
     if (!fixed_[static_cast<std::size_t>(v)]) movable.push_back(v);
   if (movable.size() < 2) return false;
   int v = movable[static_cast<std::size_t>(rng_.below(std::uint64_t{movable.size()}))];
+  int last = 0;  // the value swapped last (swapping it back would undo the kick)
   bool moved = false;
   for (int i = 0; i < kick_swaps; ++i) {
     const auto around = layout_.neighbours(pos_[static_cast<std::size_t>(v)]);
     if (around.empty()) break;
     const int b = value_at_[static_cast<std::size_t>(around[static_cast<std::size_t>(rng_.below(std::uint64_t{around.size()}))])];
-    if (b == v || fixed_[static_cast<std::size_t>(b)]) continue;
+    if (b == v || b == last || fixed_[static_cast<std::size_t>(b)]) continue;
     const Move m{Kind::swap, v, b};
     apply(m);
     commit(m);
     moved = true;
+    last = v;
     v = b;
   }
   return moved;

@@ -6,12 +6,13 @@
 // State: every value sits on a cell of its root domain or not, every playable cell holds one value,
 // values fixed at the root never move. A link k is broken when k and k+1 do not touch or either
 // sits outside its root domain; a placement with no broken link is a solution. Each step picks a
-// broken link at random and one of its two values to move next to the other (the mover), and
-// looks at every neighbour cell w of the other one (the anchor): swap the mover with w's value, or,
-// when w's value lies in the mover's run (no fixed value between them), reverse the values between
-// the mover and w's value (a Pósa rotation) or shift them by one so that w's value's cell comes
-// first. WalkSAT's rule picks the move: the one that leaves the fewest broken links (ties at
-// random), or, with probability `noise`, any of them.
+// broken link at random and weighs the moves of both its ends (the mover) next to the other one
+// (the anchor), over every neighbour cell w of the anchor: swap the mover with w's value, or,
+// when w's value lies beyond the mover (away from the anchor) in the mover's run (no fixed value
+// between them, at most max_span apart), reverse the values from the mover to w's value (a Pósa
+// rotation) or shift them by one so that the mover takes w's cell. WalkSAT's rule picks the move:
+// the one that leaves the fewest broken links (ties at random), or, with probability `noise`, any
+// of them.
 //
 // It proves nothing: a board with no solution keeps it searching until its budget ends, and the
 // solutions it finds are checked by the caller like any other. Deterministic for a seed.
@@ -27,15 +28,17 @@ namespace hidato::solver_detail {
 
 class LocalSearch {
  public:
-  // Reads `domains` (root state) now and at every run(): call it only between native runs.
+  // Reads `domains` in their root state, now and during every run(): use it only between native
+  // runs. Root domains may shrink between runs (never grow): refresh() then re-weighs the links.
   LocalSearch(const Layout& layout, const Domains& domains, std::uint64_t seed);
-  // Up to `steps` repair steps, polling `stop()` every 1024 of them; true when the placement
-  // is a solution (then cell_of_value() holds it). Steps taken so far: steps().
+  void refresh();
+  // Up to `steps` repair steps, polling `stop()` every 1024 steps (counted across calls); true
+  // when the placement is a solution (then cell_of_value() holds it). Steps so far: steps().
   template <class Stop>
   bool run(std::uint64_t steps, Stop&& stop) {
     for (std::uint64_t i = 0; i < steps; ++i) {
       if (broken_.empty()) return true;
-      if ((i & 1023U) == 0 && i > 0 && stop()) return false;
+      if ((steps_ & 1023U) == 0 && stop()) return false;
       step();
     }
     return broken_.empty();

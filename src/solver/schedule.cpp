@@ -248,9 +248,12 @@ Search::Outcome Search::run_local(std::uint64_t steps, std::uint64_t per_node) {
   if (!local_) {
     if (watch_.node_expired()) return Outcome::stopped;  // the first placement counts as a node
     local_ = std::make_unique<LocalSearch>(layout_, domains_, rng_.next());
+  } else {
+    local_->refresh();  // root propagation (probing, CaDiCaL's settle) may have removed pairs since
   }
   const std::uint64_t end = saturating_add(local_->steps(), steps);
   while (!decided()) {
+    if (watch_.expired()) return Outcome::stopped;
     const std::uint64_t left = watch_.nodes_left();
     const std::uint64_t room = left > std::numeric_limits<std::uint64_t>::max() / per_node
                                    ? std::numeric_limits<std::uint64_t>::max()

@@ -128,7 +128,7 @@ class Search {
   std::uint64_t conflicts_ = 0;     // SAT conflicts
   std::unique_ptr<SatCount> sat_;
   std::unique_ptr<LocalSearch> local_;
-  std::uint64_t local_charged_ = 0;  // local search steps already charged as nodes
+  std::uint64_t local_charged_ = 0;  // nodes charged so far for the local search's steps
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)
