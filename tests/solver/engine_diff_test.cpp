@@ -162,12 +162,12 @@ TEST_P(EngineDiff, EnginesAndPeerAgree) {
 }
 
 // Larger sparse boards, which the automatic engine rarely decides in its first native runs: its
-// root probing, its turns with CaDiCaL and the two-worker race (SolveLimits::threads) must give
+// root probing, its turns with the local search and CaDiCaL and the two-worker race must give
 // the hybrid engine's verdicts (and the peer's). The counters show that those paths ran
 // (ScheduleCoverage checks them).
 struct Coverage {
-  int past_first = 0, probed = 0, with_sat = 0;
-  bool complete() const { return past_first > 0 && probed > 0 && with_sat > 0; }
+  int past_first = 0, probed = 0, with_sat = 0, local = 0;
+  bool complete() const { return past_first > 0 && probed > 0 && with_sat > 0 && local > 0; }
 };
 
 Shape sparse_shape(Topology t) {
@@ -204,6 +204,7 @@ SolveReport check_schedule(const Puzzle& p, const std::filesystem::path& dir, in
   }
   coverage.past_first += one.stats.nodes > 3000 ? 1 : 0;  // the first native share (schedule.cpp)
   coverage.probed += one.stats.probes > 0 ? 1 : 0;
+  coverage.local += one.stats.local_steps > 0 ? 1 : 0;  // the local search's slices (schedule.cpp)
   // CaDiCaL's turns: when no proof is expected the native runs' larger share (schedule.cpp,
   // search_share) decides these small boards first (over all the cases, no one-worker run reached
   // CaDiCaL), so the expect_unique run counts too; it goes through the same turns.
@@ -258,6 +259,7 @@ TEST(ScheduleCoverage, LaterStagesDecideSomeBoards) {
   }
   EXPECT_GT(coverage.past_first, 0) << "no ScheduleDiff board went past the first native runs";
   EXPECT_GT(coverage.probed, 0) << "no ScheduleDiff board reached root probing";
+  EXPECT_GT(coverage.local, 0) << "no ScheduleDiff board reached the local search";
   EXPECT_GT(coverage.with_sat, 0) << "no ScheduleDiff board reached CaDiCaL's turns";
 }
 
