@@ -150,12 +150,12 @@ TEST_P(EngineDiff, EnginesAndPeerAgree) {
     }
   }
   EXPECT_GT(by_verdict[0] + by_verdict[1], 0);  // the case generator is not degenerate
-  // The native search's last-conflict branching (search.cpp, note_conflict) ran on these boards,
-  EXPECT_GT(chased, 0) << "no board made the native search chase a failed branch";
-  // ... and so did its progress saving (search.cpp, save_best_phase), wherever a search
-  // backtracked long enough to need it (since the first run branches on cells too, one case's
-  // square4 boards were all decided with little backtracking).
+  // The native search's last-conflict branching (search.cpp, note_conflict) and its progress
+  // saving (search.cpp, save_best_phase) ran on these boards, wherever a search backtracked long
+  // enough to need them (since the first run branches on cells too, the square4 boards of many
+  // cases are all decided with little backtracking: 30 of the soak's 100 square4 cases).
   if (long_searches > 0) {
+    EXPECT_GT(chased, 0) << "no board made the native search chase a failed branch";
     EXPECT_GT(phased, 0) << "no branch of the native search tried the best state's choice first";
   }
   if (peer_checked == 0) GTEST_SKIP() << "SAT peer not built (../shared/peers/sat missing): engines compared only";
