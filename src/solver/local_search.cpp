@@ -10,7 +10,8 @@ namespace hidato::solver_detail {
 namespace {
 
 // Probability of a random move instead of the best one. Random square8 30x30 boards with 20%
-// clues (17 boards): 0.05 and 0.1 found a solution in 0.2-1.5 s each, 0.2 none within 10 s.
+// clues (17 boards, a standalone prototype): 0.05 found a solution of each within 1.5 s (0.1 as
+// well on one of them), 0.2 and 0.3 none of that one within 10 s (README, "Local search").
 constexpr double noise = 0.05;
 // Longest range a reversal or shift moves (hi - lo, so up to 13 values); longer ones are rare and
 // cost more to weigh.
@@ -28,9 +29,12 @@ LocalSearch::LocalSearch(const Layout& layout, const Domains& domains, std::uint
   next_fixed_.assign(size, n_ + 1);
   value_at_.assign(static_cast<std::size_t>(layout.positions()), 0);
   where_.assign(size, -1);
-  for (int v = 1; v <= n_; ++v) fixed_[static_cast<std::size_t>(v)] = domains.count(v) == 1 ? 1 : 0;
-  for (int v = n_; v >= 1; --v)
-    next_fixed_[static_cast<std::size_t>(v)] = fixed_[static_cast<std::size_t>(v)] ? v : next_fixed_[static_cast<std::size_t>(v) + 1];
+  for (int v = 1; v <= n_; ++v) {
+    fixed_[static_cast<std::size_t>(v)] = domains.count(v) == 1 ? 1 : 0;
+    if (!fixed_[static_cast<std::size_t>(v)]) movable_.push_back(v);
+  }
+  for (auto v = static_cast<std::size_t>(n_); v >= 1; --v)
+    next_fixed_[v] = fixed_[v] ? static_cast<int>(v) : next_fixed_[v + 1];
   place_greedily();
   refresh();
 }
@@ -140,18 +144,6 @@ void LocalSearch::apply(const Move& m) {
   }
 }
 
-void LocalSearch::undo(const Move& m) {
-  auto* p = pos_.data();
-  switch (m.kind) {
-    case Kind::swap: std::swap(p[m.a], p[m.b]); break;
-    case Kind::reverse: std::reverse(p + m.a, p + m.b + 1); break;
-    case Kind::shift:
-      if (m.a < m.b) std::rotate(p + m.a, p + m.a + 1, p + m.b + 1);
-      else std::rotate(p + m.b, p + m.a, p + m.a + 1);
-      break;
-  }
-}
-
 std::pair<int, int> LocalSearch::touched(const Move& m) const {
   return {std::max(1, std::min(m.a, m.b) - 1), std::min(n_ - 1, std::max(m.a, m.b))};
 }
@@ -203,7 +195,7 @@ void LocalSearch::step() {
       const int before = cost(m);
       apply(m);
       const int delta = cost(m) - before;
-      undo(m);
+      apply(inverse(m));
       if (delta < best) {
         best = delta;
         pick = i;
@@ -218,17 +210,15 @@ void LocalSearch::step() {
 }
 
 bool LocalSearch::kick() {
-  std::vector<int> movable;
-  for (int v = 1; v <= n_; ++v)
-    if (!fixed_[static_cast<std::size_t>(v)]) movable.push_back(v);
-  if (movable.size() < 2) return false;
-  int v = movable[static_cast<std::size_t>(rng_.below(std::uint64_t{movable.size()}))];
+  if (movable_.size() < 2) return false;
+  int v = movable_[static_cast<std::size_t>(rng_.below(std::uint64_t{movable_.size()}))];
   int last = 0;  // the value swapped last (swapping it back would undo the kick)
   bool moved = false;
   for (int i = 0; i < kick_swaps; ++i) {
     const auto around = layout_.neighbours(pos_[static_cast<std::size_t>(v)]);
     if (around.empty()) break;
-    const int b = value_at_[static_cast<std::size_t>(around[static_cast<std::size_t>(rng_.below(std::uint64_t{around.size()}))])];
+    const int w = around[static_cast<std::size_t>(rng_.below(std::uint64_t{around.size()}))];
+    const int b = value_at_[static_cast<std::size_t>(w)];
     if (b == v || b == last || fixed_[static_cast<std::size_t>(b)]) continue;
     const Move m{Kind::swap, v, b};
     apply(m);
@@ -238,6 +228,12 @@ bool LocalSearch::kick() {
     v = b;
   }
   return moved;
+}
+
+Values LocalSearch::values() const {
+  Values sol(static_cast<std::size_t>(layout_.cells()), 0);
+  for (int v = 1; v <= n_; ++v) sol[static_cast<std::size_t>(layout_.cell_of(pos_[static_cast<std::size_t>(v)]))] = v;
+  return sol;
 }
 
 }  // namespace hidato::solver_detail

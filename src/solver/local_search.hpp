@@ -1,7 +1,7 @@
 #pragma once
 // LocalSearch: finds solutions of sparse boards by repairing a complete placement instead of
-// building one decision at a time (Search's automatic schedule runs it where the root domains are
-// wide: schedule.cpp).
+// building one decision at a time (Search's automatic schedule gives it a slice of each turn
+// unless a unique answer is in sight: schedule.cpp, local_pays).
 //
 // State: every value sits on a cell of its root domain or not, every playable cell holds one value,
 // values fixed at the root never move. A link k is broken when k and k+1 do not touch or either
@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "core/puzzle.hpp"
 #include "core/rng.hpp"
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
@@ -33,7 +34,7 @@ class LocalSearch {
   LocalSearch(const Layout& layout, const Domains& domains, std::uint64_t seed);
   void refresh();
   // Up to `steps` repair steps, polling `stop()` every 1024 steps (counted across calls); true
-  // when the placement is a solution (then cell_of_value() holds it). Steps so far: steps().
+  // when the placement is a solution (then values() gives it). Steps so far: steps().
   template <class Stop>
   bool run(std::uint64_t steps, Stop&& stop) {
     for (std::uint64_t i = 0; i < steps; ++i) {
@@ -46,8 +47,8 @@ class LocalSearch {
   // Moves a few values at random near a random cell, so that the search leaves the solution it
   // holds (to look for another one). False when it moved nothing.
   bool kick();
-  // Position of every value, index 1..N (index 0 unused).
-  std::span<const int> cell_of_value() const { return {pos_.data(), static_cast<std::size_t>(n_) + 1}; }
+  // The placement as values by cell (Puzzle's numbering).
+  Values values() const;
   std::uint64_t steps() const { return steps_; }
   std::size_t broken() const { return broken_.size(); }
 
@@ -57,6 +58,8 @@ class LocalSearch {
     Kind kind;
     int a, b;  // swap: values a, b; reverse: the range [a, b]; shift: value a takes b's cell
   };
+  // The move that undoes m: a shift back the other way; a swap or reversal is its own inverse.
+  static Move inverse(const Move& m) { return m.kind == Kind::shift ? Move{m.kind, m.b, m.a} : m; }
   void place_greedily();
   void step();
   bool touches(int p, int q) const;
@@ -65,7 +68,6 @@ class LocalSearch {
   bool same_run(int lo, int hi) const { return next_fixed_[static_cast<std::size_t>(lo)] > hi; }
   void candidates(int k);       // moves_ for broken link k
   void apply(const Move& m);
-  void undo(const Move& m);
   int cost(const Move& m) const;  // broken links among those the move can change
   void commit(const Move& m);     // after apply: cells' values and broken_ updated
   std::pair<int, int> touched(const Move& m) const;  // links [first, last] the move can change
@@ -77,6 +79,7 @@ class LocalSearch {
   std::vector<int> pos_;         // per value: its position
   std::vector<int> value_at_;    // per position: its value (0: none)
   std::vector<char> fixed_;      // per value: fixed at the root
+  std::vector<int> movable_;     // the values not fixed, in order (kick())
   std::vector<int> next_fixed_;  // per value v: the smallest fixed value >= v (n_ + 1: none)
   std::vector<int> broken_;      // broken links, in no order
   std::vector<int> where_;       // per link: its index in broken_ (-1: not broken)

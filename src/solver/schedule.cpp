@@ -20,10 +20,11 @@
 // cost at most about twice the better engine's time on a puzzle (README, solver section).
 //
 // Every verdict is exact whatever the schedule: solutions from any engine are real (checked,
-// deduplicated; the local search only ever adds solutions), a native run that ends below its node limit has seen every solution, probing
-// only removes pairs that no solution uses, and CaDiCaL's "no more" covers every solution not yet
-// found (they are blocked). The budget counts native nodes, probes and SAT conflicts alike, so a
-// verdict under a budget is deterministic.
+// deduplicated; the local search only ever adds solutions), a native run that ends below its
+// node limit has seen every solution, probing only removes pairs that no solution uses, and
+// CaDiCaL's "no more" covers every solution not yet found (they are blocked). The budget counts
+// native nodes, probes, SAT conflicts and local search steps alike, so a verdict under a budget is
+// deterministic (with one worker).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -110,9 +111,9 @@ constexpr std::uint64_t native_width = 18;
 // moves, 0.6-0.9 us on 20x20 to 40x40 boards; a native node costs about 0.0017 us x N^1.5, so a
 // node's worth of steps takes about as long as a node). It comes first in a turn, in both workers.
 // It finds the solutions of sparse boards many times sooner than native runs or CaDiCaL: two
-// workers, 10 s, the 45 benchmark files 17.4 -> 4.7 s (r30-20 file 3 given up -> 0.5 s), random
-// square8 30x30-40x40 boards with 35% clues 9.2 -> 1.1 s; with CaDiCaL's slice first in the second
-// worker those took 8.5 s (README, solver section, "Local search").
+// workers, 10 s, `solver_vs_sat.sh --files 5`: the 45 benchmark files 15.9 -> 4.8 s (r30-20 file 3
+// 33 s -> 0.31 s); 14 random square8 30x30-40x40 boards with 35% clues 9.2 -> 1.1 s, which took
+// 8.5 s with CaDiCaL's slice first in the second worker (README, solver section, "Local search").
 std::uint64_t local_steps_per_node(int n) {
   return static_cast<std::uint64_t>(std::clamp(0.002 * std::pow(static_cast<double>(std::max(n, 1)), 1.5), 8.0, 1e6));
 }
@@ -240,30 +241,30 @@ Search::Outcome Search::run_sat(std::uint64_t conflicts) {
   return watch_.stopped() ? Outcome::stopped : Outcome::budget;
 }
 
-// Local search for up to `steps` more repair steps, `per_node` of them charged as one node (and
-// the first placement as one). Every
-// solution it reaches is recorded like a native run's (record_local); then a kick sends it on, to
-// look for another. It never shows that no (other) solution exists.
-Search::Outcome Search::run_local(std::uint64_t steps, std::uint64_t per_node) {
+// Local search for up to `nodes` nodes' worth of repair steps (local_steps_per_node a node; the
+// first placement counts as one). Every solution it reaches is recorded like a native run's
+// (record_local); then a kick sends it on, to look for another. It never shows that no (other)
+// solution exists.
+Search::Outcome Search::run_local(std::uint64_t nodes) {
   if (!local_) {
-    if (watch_.node_expired()) return Outcome::stopped;  // the first placement counts as a node
+    if (watch_.node_expired()) return Outcome::stopped;
     local_ = std::make_unique<LocalSearch>(layout_, domains_, rng_.next());
   } else {
     local_->refresh();  // root propagation (probing, CaDiCaL's settle) may have removed pairs since
   }
-  const std::uint64_t end = saturating_add(local_->steps(), steps);
+  const std::uint64_t per_node = local_steps_per_node(domains_.n());
+  const auto steps_for = [&](std::uint64_t k) {  // saturating
+    constexpr std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
+    return k > most / per_node ? most : k * per_node;
+  };
+  const std::uint64_t end = saturating_add(local_->steps(), steps_for(nodes));
   while (!decided()) {
     if (watch_.expired()) return Outcome::stopped;
-    const std::uint64_t left = watch_.nodes_left();
-    const std::uint64_t room = left > std::numeric_limits<std::uint64_t>::max() / per_node
-                                   ? std::numeric_limits<std::uint64_t>::max()
-                                   : left * per_node;  // steps the node budget still allows
-    const std::uint64_t want = std::min(end - std::min(end, local_->steps()), room);
+    const std::uint64_t room = steps_for(watch_.nodes_left());  // steps the node budget still allows
     const std::uint64_t before = local_->steps();
+    const std::uint64_t want = std::min(end - std::min(end, before), room);
     const bool solved = want > 0 && local_->run(want, [&] { return watch_.expired(); });
-    const std::uint64_t charge = local_->steps() / per_node - local_charged_;
-    local_charged_ += charge;
-    watch_.add_nodes(charge);
+    watch_.add_nodes(local_->steps() / per_node - before / per_node);  // adds up to steps / per_node
     if (solved) {
       const bool fresh = record_local();
       if (decided()) break;
@@ -283,13 +284,9 @@ Search::Outcome Search::run_local(std::uint64_t steps, std::uint64_t per_node) {
 // touches, every value in its root domain, so exclusions hold too), recorded unless already found
 // (then false).
 bool Search::record_local() {
-  Values sol(static_cast<std::size_t>(domains_.n()), 0);
-  const auto cells = local_->cell_of_value();
-  for (int v = 1; v <= domains_.n(); ++v) sol[static_cast<std::size_t>(layout_.cell_of(cells[static_cast<std::size_t>(v)]))] = v;
+  Values sol = local_->values();
   if (!is_valid_solution(puzzle_, sol)) throw std::logic_error("local search: placement is not a solution");
-  if (std::find(found_.begin(), found_.end(), sol) != found_.end()) return false;
-  found_.push_back(std::move(sol));
-  return true;
+  return add_solution(std::move(sol));
 }
 
 // At least one probe in shave_rate removed a pair (none made: false).
@@ -324,9 +321,8 @@ void Search::take_turns(std::uint64_t max_pairs) {
   const std::uint64_t per_conflict_x10 = nodes_per_conflict_x10(domains_.n(), pairs);
   const bool sat_first = can_encode && role_ == Role::secondary;
   const std::uint64_t sat_share = sat_first ? secondary_sat_share : 1;
-  const std::uint64_t per_node = local_steps_per_node(domains_.n());
   for (std::uint64_t slice = 4 * run_unit_;; slice *= 2) {
-    if (local_pays() && run_local(slice * per_node, per_node) != Outcome::budget) return;
+    if (local_pays() && run_local(slice) != Outcome::budget) return;
     const std::uint64_t conflicts = sat_share * slice * 10 / per_conflict_x10;
     if (sat_first && run_sat(conflicts) != Outcome::budget) return;
     const bool proof = can_encode && likely_unique();

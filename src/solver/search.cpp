@@ -416,7 +416,13 @@ void Search::record_solution() {
   Values sol(static_cast<std::size_t>(domains_.n()), 0);
   for (int v = 1; v <= domains_.n(); ++v)
     sol[static_cast<std::size_t>(layout_.cell_of(domains_.pos_of_fixed(v)))] = v;
-  if (std::find(found_.begin(), found_.end(), sol) == found_.end()) found_.push_back(std::move(sol));
+  add_solution(std::move(sol));
+}
+
+bool Search::add_solution(Values sol) {
+  if (std::find(found_.begin(), found_.end(), sol) != found_.end()) return false;
+  found_.push_back(std::move(sol));
+  return true;
 }
 
 // The domains of the givens and exclusions, before any propagation; false for an empty or

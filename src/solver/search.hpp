@@ -58,6 +58,7 @@ class Search {
   void push_candidates(int v);
   void push_values(int pos);
   void record_solution();
+  bool add_solution(Values sol);  // false when found_ already holds it
   // search.cpp: independent parts of the board (split off, completed one at a time).
   struct Part {
     std::vector<Word> cells;  // its free cells when it split off
@@ -86,7 +87,7 @@ class Search {
   Outcome shave();
   bool probe_value(int v, std::vector<int>& cells);
   Outcome run_sat(std::uint64_t conflicts);
-  Outcome run_local(std::uint64_t steps, std::uint64_t steps_per_node);
+  Outcome run_local(std::uint64_t nodes);
   bool record_local();
   bool probing_pays() const;
   bool likely_unique() const;
@@ -128,7 +129,6 @@ class Search {
   std::uint64_t conflicts_ = 0;     // SAT conflicts
   std::unique_ptr<SatCount> sat_;
   std::unique_ptr<LocalSearch> local_;
-  std::uint64_t local_charged_ = 0;  // nodes charged so far for the local search's steps
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)

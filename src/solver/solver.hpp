@@ -53,7 +53,7 @@ enum class StopReason { none, budget, deadline, cancelled };
 std::string_view to_string(StopReason r);
 
 struct SolveStats {
-  std::uint64_t nodes = 0;        // branching decisions, root probes, SAT conflicts and local search steps (budgeted)
+  std::uint64_t nodes = 0;        // decisions, root probes, SAT conflicts, local search steps (budgeted)
   std::uint64_t probes = 0;       // root probes alone (automatic engine, schedule.cpp)
   std::uint64_t conflicts = 0;    // SAT conflicts alone (0 when the native engine decided)
   std::uint64_t propagations = 0; // fixpoint rounds

@@ -625,14 +625,6 @@ Values backbitten(const Board& b, int moves, Rng& rng) {
   return v;
 }
 
-// The local search's placement read as a solution (values by cell).
-Values placement(const solver_detail::LocalSearch& ls, const Layout& layout) {
-  const auto cells = ls.cell_of_value();
-  Values sol(static_cast<std::size_t>(layout.cells()), 0);
-  for (std::size_t v = 1; v < cells.size(); ++v) sol[static_cast<std::size_t>(layout.cell_of(cells[v]))] = static_cast<int>(v);
-  return sol;
-}
-
 // The local search repairs its placement into a solution of sparse boards in every topology: it
 // passes is_valid_solution (every k next to k+1, the givens in place) with every value in its root
 // domain, and the same seed takes the same steps to the same placement.
@@ -649,13 +641,13 @@ TEST(LocalSearch, RepairsSparseBoardsIntoSolutionsDeterministically) {
       solver_detail::LocalSearch ls(root.layout, root.d, 100 + trial), again(root.layout, root.d, 100 + trial);
       ASSERT_TRUE(ls.run(20'000'000, [] { return false; })) << to_string(t) << " trial " << trial << ": "
                                                               << ls.broken() << " links still broken";
-      const Values sol = placement(ls, root.layout);
+      const Values sol = ls.values();
       EXPECT_TRUE(is_valid_solution({b, givens, {}}, sol)) << to_string(t) << " trial " << trial;
       for (CellId c = 0; c < b.size(); ++c)
         EXPECT_TRUE(root.d.has(sol[static_cast<std::size_t>(c)], root.layout.pos_of(c)));
       EXPECT_TRUE(again.run(20'000'000, [] { return false; }));
       EXPECT_EQ(again.steps(), ls.steps());
-      EXPECT_EQ(placement(again, root.layout), sol);
+      EXPECT_EQ(again.values(), sol);
     }
 }
 
