@@ -19,7 +19,19 @@ namespace {
 
 constexpr int mix_moves_per_cell = 2;  // backbite moves per cell after the first path
 constexpr int anneal_moves_per_cell = 20;  // slack-biased backbite moves per cell
+
+// Metropolis temperature of the slack annealing (anneal_slack). 0.5 gives the path with the
+// least slack its 20 moves a cell reach (square8 20x20, ten seeds: 1.90 a cell; 2.27 at 0.2,
+// where the annealing freezes early; 2.59 for a freely mixed path), and so the fewest givens.
+// Extreme anneals at 0.2: a path with more slack needs more givens, and a fuller clue set's
+// removal tests are far cheaper to prove. Square8 20x20, seeds 1-20, generator 9 otherwise, one
+// sweep each: at 0.5 a sum of 94.6 s, median 2.08 s, 10 of 20 puzzles within 2 s, 82 givens on
+// average; 0.3: 22.9 s, 0.65 s, 16, 96 givens; 0.2: 12.0 s, 0.56 s, all 20, 105 givens; 0.1:
+// 7.9 s, 0.37 s, all 20, 114 givens. Seeds 21-60 at 0.2: median 0.53 s, 39 of 40 within 2 s
+// (the slowest 2.6 s), 106 givens. (Annealing at 0.5 first and at 0.2 only after an attempt
+// outgrew its patience kept 92-96 givens but took a median of 2.2 s and up to 8.4 s.)
 constexpr double anneal_temperature = 0.5;
+constexpr double extreme_anneal_temperature = 0.2;
 
 struct Attempt {
   Puzzle puzzle;
@@ -33,7 +45,8 @@ struct Attempt {
 // of the cells for a freely mixed path, 21% after annealing).
 // Shape `grown`: the board itself is the cells a random path visits in the box (grow_board).
 // Polls `stop` (deadline, cancel) throughout; the caller discards the result once it fired.
-std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, Rng& rng, const StopCheck& stop) {
+std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, double temperature, Rng& rng,
+                                const StopCheck& stop) {
   const std::uint64_t steps = 4000ull * static_cast<std::uint64_t>(box.size()) + 100000;
   std::optional<CarvedBoard> grown;
   if (spec.shape == "grown" && !(grown = grow_board(box, spec.fill, rng, steps, stop))) return std::nullopt;
@@ -45,7 +58,7 @@ std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, Rng& rn
   const int holes = obstacle_count(obstacles, base.size());
   CarvedBoard carved = holes == 0 ? CarvedBoard{base, std::move(*order)} : carve_holes(base, std::move(*order), holes, rng, stop);
   if (holes > 0) backbite(carved.board, carved.order, rng, mix_moves_per_cell * carved.board.size(), stop);
-  anneal_slack(carved.board, carved.order, rng, anneal_moves_per_cell * carved.board.size(), anneal_temperature, stop);
+  anneal_slack(carved.board, carved.order, rng, anneal_moves_per_cell * carved.board.size(), temperature, stop);
   return carved;
 }
 
@@ -271,7 +284,7 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 // removal test open within it is given up for the next attempt (it would not be proved minimal).
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
                                    bool give_up_open, bool& missed_level) {
-  auto filled = fill(base, job.board, rng, [&] { return interrupted(budget); });
+  auto filled = fill(base, job.board, path_temperature(job.target), rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
@@ -308,6 +321,10 @@ Failure stopped(StopReason r, int attempts) {
 }
 
 }  // namespace
+
+double path_temperature(Difficulty target) {
+  return target == Difficulty::extreme ? extreme_anneal_temperature : anneal_temperature;
+}
 
 Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }
 

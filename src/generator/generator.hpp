@@ -115,7 +115,9 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    (search.cpp, cell_bias), which changes node counts everywhere. 30 level/topology/size
 //    combinations, five 16x16-24x24 sets and square8 20x20 extreme seeds 1-3 came out
 //    byte-identical.
-inline constexpr int generator_version = 9;
+// 10: extreme anneals its paths at 0.2 (path_temperature, was 0.5): every extreme puzzle
+//    changes; the deduction levels' puzzles do not.
+inline constexpr int generator_version = 10;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 
@@ -125,5 +127,12 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
 // engine (square8 20x20, four puzzles: 94-368 ms against 316-679 ms); the others stay automatic,
 // where deduction-level puzzles take microseconds.
 Engine proof_engine(Difficulty target);
+
+// The Metropolis temperature at which the path of a puzzle of level `target` is annealed towards
+// low slack (fill, anneal_slack): 0.5, and 0.2 for extreme, whose path keeps more slack (the
+// annealing freezes early) and so needs more givens, but whose removal tests, the proofs that its
+// clue set is minimal, are far cheaper (square8 20x20: median 2.1 -> 0.55 s, 82 -> 105 givens;
+// the figures are in generator.cpp).
+double path_temperature(Difficulty target);
 
 }  // namespace hidato

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <tuple>
 
 #include "core/codec.hpp"
 #include "generator/base_board.hpp"
+#include "generator/fill.hpp"
 #include "generator/generator.hpp"
 #include "generator/strip.hpp"
 
@@ -162,11 +164,11 @@ TEST(Generator, ProofEngineIsHybridForExtremeOnly) {
 
 // An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
 // doubled from attempt to attempt) is given up for the next path; the last attempt allowed keeps
-// the whole budget. Seed 20 at 10x10: attempt 0 is proved minimal with the whole budget, but
+// the whole budget. Seed 81 at 10x10: attempt 0 is proved minimal with the whole budget, but
 // only after more conflicts than its patience, so with attempts to spare a later path is taken
-// (kept with its open test instead, attempt 0 would still grade extreme: undecided 1).
+// (with one attempt allowed, attempt 0 is kept: a different puzzle).
 TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
-  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 20, Difficulty::extreme, 10);
+  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 81, Difficulty::extreme, 10);
   const auto patient = make_puzzle(job);
   ASSERT_TRUE(patient.ok()) << patient.failure().reason;
   EXPECT_GE(patient.value().attempt, 1);
@@ -180,6 +182,31 @@ TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
   EXPECT_EQ(whole.value().stats.undecided, 0);
   EXPECT_EQ(whole.value().grade.level, Difficulty::extreme);
   EXPECT_NE(describe(whole.value().puzzle), describe(patient.value().puzzle));
+}
+
+// Extreme anneals its paths at a lower temperature than the deduction levels (path_temperature),
+// where the annealing freezes early: on the same seeds its solution paths keep more slack (cells
+// touching both path neighbours of a cell), which is what makes its removal proofs cheap. With
+// one temperature for both, a seed's path would be the same (the fill comes first) and so would
+// its slack.
+TEST(Generator, ExtremePathsKeepMoreSlack) {
+  EXPECT_LT(path_temperature(Difficulty::extreme), path_temperature(Difficulty::hard));
+  const auto slack = [](Difficulty d, std::uint64_t seed) {
+    const auto r = make_puzzle(small_job(Topology::square8, "rect", 0.0, seed, d, 10));
+    EXPECT_TRUE(r.ok()) << to_string(d) << " seed " << seed;
+    if (!r.ok()) return 0L;
+    const Values& sol = r.value().solution;
+    CellOrder order(sol.size());
+    for (std::size_t c = 0; c < sol.size(); ++c) order[static_cast<std::size_t>(sol[c] - 1)] = static_cast<CellId>(c);
+    return path_slack(r.value().puzzle.board, order);
+  };
+  long extreme = 0, hard = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    extreme += slack(Difficulty::extreme, seed);
+    hard += slack(Difficulty::hard, seed);
+  }
+  std::printf("path slack over seeds 1-6: extreme %ld, hard %ld\n", extreme, hard);
+  EXPECT_GT(extreme, hard);
 }
 
 TEST(Generator, LevelsKeepTheirPromiseWithHiddenEnds) {
