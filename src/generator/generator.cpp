@@ -284,7 +284,7 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 // removal test open within it is given up for the next attempt (it would not be proved minimal).
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
                                    bool give_up_open, bool& missed_level) {
-  auto filled = fill(base, job.board, path_temperature(job.target), rng, [&] { return interrupted(budget); });
+  auto filled = fill(base, job.board, path_temperature(job.target, job.board.sparse), rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
@@ -322,8 +322,8 @@ Failure stopped(StopReason r, int attempts) {
 
 }  // namespace
 
-double path_temperature(Difficulty target) {
-  return target == Difficulty::extreme ? extreme_anneal_temperature : anneal_temperature;
+double path_temperature(Difficulty target, bool sparse) {
+  return target == Difficulty::extreme && !sparse ? extreme_anneal_temperature : anneal_temperature;
 }
 
 Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }

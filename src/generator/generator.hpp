@@ -31,6 +31,8 @@ struct BoardSpec {
   double obstacles = 0.0;      // fraction of the shape's cells turned into holes, [0, 0.5)
   bool hide_ends = false;      // when true, 1 and N need not be shown
   double fill = 0.65;          // shape "grown": share of the rows x cols box the path visits, [0.2, 1]
+  bool sparse = false;         // extreme: anneal the path for the fewest givens, whose proofs take
+                               // longer (path_temperature); the deduction levels always do
   friend bool operator==(const BoardSpec&, const BoardSpec&) = default;
 };
 
@@ -129,10 +131,10 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
 Engine proof_engine(Difficulty target);
 
 // The Metropolis temperature at which the path of a puzzle of level `target` is annealed towards
-// low slack (fill, anneal_slack): 0.5, and 0.2 for extreme, whose path keeps more slack (the
-// annealing freezes early) and so needs more givens, but whose removal tests, the proofs that its
-// clue set is minimal, are far cheaper (square8 20x20: median 2.1 -> 0.55 s, 82 -> 105 givens;
-// the figures are in generator.cpp).
-double path_temperature(Difficulty target);
+// low slack (fill, anneal_slack): 0.5, and 0.2 for extreme unless `sparse`: its path keeps more
+// slack (the annealing freezes early) and so needs more givens, but its removal tests, the proofs
+// that the clue set is minimal, are far cheaper (square8 20x20: median 2.1 -> 0.55 s, 82 -> 105
+// givens; the figures are in generator.cpp). BoardSpec::sparse chooses the fewest givens instead.
+double path_temperature(Difficulty target, bool sparse = false);
 
 }  // namespace hidato

@@ -27,7 +27,8 @@ const std::vector<std::string> book_keys = {"title",  "subtitle", "author",     
                                             "copyright", "isbn", "edition", "paper", "svg_per_puzzle"};
 const std::vector<std::string> set_keys = {"name",      "title",      "topology",   "shape",     "mask",
                                            "rows",      "cols",       "obstacles", "difficulty",
-                                           "count",     "deadline_ms", "budget",   "hide_ends", "order", "fill"};
+                                           "count",     "deadline_ms", "budget",   "hide_ends", "order", "fill",
+                                           "sparse"};
 const std::vector<std::string> order_names = {"generation", "score"};
 const std::vector<std::string> budget_keys = {"nodes", "attempts"};
 const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
@@ -52,6 +53,7 @@ struct SetFields {
   std::optional<Difficulty> difficulty;
   std::optional<std::uint64_t> nodes;
   std::optional<bool> hide_ends;
+  std::optional<bool> sparse;
   std::optional<bool> order_by_score;
   std::optional<double> fill;
   bool mask_problem = false;  // the mask was given but is unusable (already reported)
@@ -163,6 +165,7 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
   if (auto n = map["deadline_ms"]) f.deadline_ms = read_small(n, key("deadline_ms"), 0, 86'400'000, p);
   if (auto n = map["budget"]) read_budget(n, key("budget"), f, p);
   if (auto n = map["hide_ends"]) f.hide_ends = read_bool(n, key("hide_ends"), p);
+  if (auto n = map["sparse"]) f.sparse = read_bool(n, key("sparse"), p);
   if (auto n = map["fill"]) f.fill = read_fraction(n, key("fill"), 0.2, 1.0, p);
   if (auto n = map["order"]) {
     const auto o = read_enum<std::string>(n, key("order"), "order", order_names, [](const std::string& s) {
@@ -196,6 +199,7 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
   b.cols = pick(own.cols, def.cols, builtin.cols);
   b.obstacles = pick(own.obstacles, def.obstacles, builtin.obstacles);
   b.hide_ends = pick(own.hide_ends, def.hide_ends, builtin.hide_ends);
+  b.sparse = pick(own.sparse, def.sparse, builtin.sparse);
   b.fill = pick(own.fill, def.fill, builtin.fill);
   // A set's own shape hides a mask from defaults, and its own mask hides a shape from defaults.
   const SetFields& shape_src = (own.shape || own.mask || own.mask_problem) ? own : def;

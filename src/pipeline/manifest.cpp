@@ -156,6 +156,7 @@ Json spec_json(const PuzzleJob& job) {
   j["obstacles"] = s.obstacles;
   j["hide_ends"] = s.hide_ends;
   if (s.shape == "grown") j["fill"] = s.fill;
+  if (s.sparse) j["sparse"] = true;  // absent before generator 10, and false
   j["difficulty"] = std::string(to_string(job.target));
   j["budget"] = Json{{"nodes", job.budget.nodes_per_attempt},
                      {"attempts", job.budget.max_attempts},
@@ -182,6 +183,7 @@ void spec_from(const Fields& f, PuzzleJob& job) {
   s.obstacles = obstacles;
   s.hide_ends = f.flag("hide_ends");
   if (f.has("fill")) s.fill = f.real("fill", 0.2, 1.0);
+  s.sparse = f.has("sparse") && f.flag("sparse");
   const Fields b = f.object("budget");
   job.budget.nodes_per_attempt = b.count("nodes");
   job.budget.max_attempts = b.small("attempts", 1, int_max);

@@ -188,11 +188,14 @@ TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
 // where the annealing freezes early: on the same seeds its solution paths keep more slack (cells
 // touching both path neighbours of a cell), which is what makes its removal proofs cheap. With
 // one temperature for both, a seed's path would be the same (the fill comes first) and so would
-// its slack.
+// its slack. `sparse` extreme anneals like the deduction levels, for the fewest givens.
 TEST(Generator, ExtremePathsKeepMoreSlack) {
   EXPECT_LT(path_temperature(Difficulty::extreme), path_temperature(Difficulty::hard));
-  const auto slack = [](Difficulty d, std::uint64_t seed) {
-    const auto r = make_puzzle(small_job(Topology::square8, "rect", 0.0, seed, d, 10));
+  EXPECT_EQ(path_temperature(Difficulty::extreme, true), path_temperature(Difficulty::hard));
+  const auto slack = [](Difficulty d, std::uint64_t seed, bool sparse = false) {
+    PuzzleJob job = small_job(Topology::square8, "rect", 0.0, seed, d, 10);
+    job.board.sparse = sparse;
+    const auto r = make_puzzle(job);
     EXPECT_TRUE(r.ok()) << to_string(d) << " seed " << seed;
     if (!r.ok()) return 0L;
     const Values& sol = r.value().solution;
@@ -200,13 +203,15 @@ TEST(Generator, ExtremePathsKeepMoreSlack) {
     for (std::size_t c = 0; c < sol.size(); ++c) order[static_cast<std::size_t>(sol[c] - 1)] = static_cast<CellId>(c);
     return path_slack(r.value().puzzle.board, order);
   };
-  long extreme = 0, hard = 0;
+  long extreme = 0, hard = 0, sparse = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     extreme += slack(Difficulty::extreme, seed);
     hard += slack(Difficulty::hard, seed);
+    sparse += slack(Difficulty::extreme, seed, true);
   }
-  std::printf("path slack over seeds 1-6: extreme %ld, hard %ld\n", extreme, hard);
+  std::printf("path slack over seeds 1-6: extreme %ld, hard %ld, sparse extreme %ld\n", extreme, hard, sparse);
   EXPECT_GT(extreme, hard);
+  EXPECT_LT(sparse, extreme);
 }
 
 TEST(Generator, LevelsKeepTheirPromiseWithHiddenEnds) {

@@ -99,6 +99,8 @@ TEST(Config, WrongTypesAndRanges) {
             "book.yaml:2:24: sets[0].rows: 1000 is out of range (2..200)");
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, hide_ends: maybe}]\n"),
             "book.yaml:2:29: sets[0].hide_ends: expected true or false, got 'maybe'");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, sparse: 3}]\n"),
+            "book.yaml:2:26: sets[0].sparse: expected true or false, got '3'");
   EXPECT_EQ(error_of("book: {formats: [], title: {a: 1}}\nsets: [{name: a}]\n"),
             "book.yaml:1:28: book.title: expected text, got a mapping");
   EXPECT_EQ(error_of("book: {formats: [], date: 2026-02-30}\nsets: [{name: a}]\n"),
@@ -154,6 +156,21 @@ TEST(Config, DefaultsApplyAndSetsOverrideThem) {
   EXPECT_EQ(s.sets[1].board.shape, "circle");
   EXPECT_EQ(s.book.seed, 7u);
   EXPECT_EQ(s.book.creation_epoch, epoch_of_date("2026-03-01"));
+}
+
+// `sparse` (extreme: the fewest givens) is off unless asked for, by a set or by `defaults`, and a
+// set's own value wins.
+TEST(Config, SparseComesFromTheSetOrItsDefaults) {
+  const BookSpec off = parse_book_spec("book: {formats: []}\nsets:\n  - {name: a, difficulty: extreme}\n", "book.yaml", here);
+  ASSERT_EQ(off.sets.size(), 1u);
+  EXPECT_FALSE(off.sets[0].board.sparse);
+  const BookSpec s = parse_book_spec(
+      "book: {formats: []}\ndefaults: {difficulty: extreme, sparse: true}\n"
+      "sets:\n  - {name: a}\n  - {name: b, sparse: false}\n",
+      "book.yaml", here);
+  ASSERT_EQ(s.sets.size(), 2u);
+  EXPECT_TRUE(s.sets[0].board.sparse);
+  EXPECT_FALSE(s.sets[1].board.sparse);
 }
 
 TEST(Config, MaskIsFoundBesideTheConfig) {

@@ -78,6 +78,29 @@ TEST(Manifest, WriteReadWriteIsByteIdentical) {
   EXPECT_EQ(slurp(dir.path / "a.json"), slurp(dir.path / "b.json"));
 }
 
+// `sparse` is part of a puzzle's spec: the manifest records it (only when set, so manifests of
+// other sets are as before) and reads it back, so `regenerate` makes the same puzzle.
+TEST(Manifest, SparseIsRecordedAndReadBack) {
+  TempDir dir("manifest-sparse");
+  const BookSpec spec = parse_book_spec(
+      "book: {formats: [], seed: 3}\n"
+      "sets:\n"
+      "  - {name: few, rows: 7, cols: 7, difficulty: extreme, sparse: true}\n"
+      "  - {name: quick, rows: 7, cols: 7, difficulty: extreme}\n",
+      "sparse.yaml", ".");
+  const Manifest m = run_book(spec, Shard{}, 2);
+  ASSERT_EQ(m.entries.size(), 2u);
+  write_manifest(dir.path / "a.json", m);
+  const std::string text = slurp(dir.path / "a.json");
+  EXPECT_EQ(text.find("\"sparse\""), text.rfind("\"sparse\"")) << "recorded once, for the sparse set only";
+  EXPECT_NE(text.find("\"sparse\":true"), std::string::npos);
+  const Manifest back = read_manifest(dir.path / "a.json");
+  ASSERT_EQ(back.entries.size(), 2u);
+  EXPECT_TRUE(back.entries[0].job.board.sparse);
+  EXPECT_FALSE(back.entries[1].job.board.sparse);
+  EXPECT_EQ(back.entries, m.entries);
+}
+
 TEST(Manifest, AbandonedWriterLeavesNoFile) {
   TempDir dir("manifest-abandon");
   {
