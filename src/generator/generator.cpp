@@ -22,7 +22,8 @@ constexpr int anneal_moves_per_cell = 20;  // slack-biased backbite moves per ce
 
 // Metropolis temperature of the slack annealing (anneal_slack). 0.5 gives the path with the
 // least slack its 20 moves a cell reach (square8 20x20, ten seeds: 1.90 a cell; 2.27 at 0.2,
-// where the annealing freezes early; 2.59 for a freely mixed path), and so the fewest givens.
+// where the annealing freezes early; 2.59 at 100, about a freely mixed path), and so the fewest
+// givens.
 // Extreme anneals at 0.2: a path with more slack needs more givens, and a fuller clue set's
 // removal tests are far cheaper to prove. Square8 20x20, seeds 1-20, generator 9 otherwise, one
 // sweep each: at 0.5 a sum of 94.6 s, median 2.08 s, 10 of 20 puzzles within 2 s, 82 givens on
@@ -41,8 +42,8 @@ struct Attempt {
 };
 
 // fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then
-// annealed towards low slack: a forced path needs far fewer givens (10x10 square8: about 30%
-// of the cells for a freely mixed path, 21% after annealing).
+// annealed towards low slack at `temperature` (path_temperature): a forced path needs far fewer
+// givens (10x10 square8: about 30% of the cells for a freely mixed path, 21% after annealing).
 // Shape `grown`: the board itself is the cells a random path visits in the box (grow_board).
 // Polls `stop` (deadline, cancel) throughout; the caller discards the result once it fired.
 std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, double temperature, Rng& rng,

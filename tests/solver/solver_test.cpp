@@ -13,6 +13,7 @@
 
 #include "core/codec.hpp"
 #include "core/rng.hpp"
+#include "generator/fill.hpp"
 #include "solver/domains.hpp"
 #include "solver/layout.hpp"
 #include "solver/local_search.hpp"
@@ -605,24 +606,14 @@ TEST(Solver, SecondWorkerLeavesCaDiCaLOutOnlyWhereTheRootDomainsAreWide) {
   EXPECT_GT(second_worker(unique_15x15()).stats.conflicts, 0U);
 }
 
-// A random numbering along a Hamiltonian path of a full board: the serpentine, then `moves`
-// backbite moves (an end joins one of its neighbours further along the path, and the path is
-// reversed up to there; any topology, any size).
+// A random numbering along a Hamiltonian path of a full board: the serpentine mixed by the
+// generator's `moves` backbite moves (generator/fill.hpp; any topology, any size).
 Values backbitten(const Board& b, int moves, Rng& rng) {
   const Values serp = serpentine(b);
-  std::vector<CellId> path(serp.size());
-  for (CellId c = 0; c < b.size(); ++c) path[static_cast<std::size_t>(serp[static_cast<std::size_t>(c)] - 1)] = c;
-  std::vector<int> index(path.size());
-  for (int m = 0; m < moves; ++m) {
-    if (rng.chance(0.5)) std::reverse(path.begin(), path.end());
-    for (std::size_t i = 0; i < path.size(); ++i) index[static_cast<std::size_t>(path[i])] = static_cast<int>(i);
-    const auto around = b.neighbours(path[0]);
-    const int i = index[static_cast<std::size_t>(around[static_cast<std::size_t>(rng.below(static_cast<int>(around.size())))])];
-    if (i > 1) std::reverse(path.begin(), path.begin() + i);
-  }
-  Values v(path.size(), 0);
-  for (std::size_t i = 0; i < path.size(); ++i) v[static_cast<std::size_t>(path[i])] = static_cast<int>(i) + 1;
-  return v;
+  CellOrder order(serp.size());
+  for (CellId c = 0; c < b.size(); ++c) order[static_cast<std::size_t>(serp[static_cast<std::size_t>(c)] - 1)] = c;
+  backbite(b, order, rng, moves);
+  return solution_of(b, order);
 }
 
 // The local search repairs its placement into a solution of sparse boards in every topology: it
