@@ -125,6 +125,28 @@ std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t
   return patience;
 }
 
+// extreme: the widest floor (root pairs of the clue set without any of stage B's candidates) an
+// attempt that may be given up -- not the last one allowed, not `sparse` -- takes to stage B
+// (strip_exact). What stage B's proofs cost grows steeply with the pairs its oracle ranges over:
+// hex6 20x20 at temperature 0.2, seeds 1-30, floors of 10-17 pairs a cell took 0.5-2.2 s in all,
+// 23-26 a cell 1.6-7 s, 38-64 a cell 11-60 s (more conflicts, and each dearer: 0.5 ms against
+// 0.1 ms), while a fresh path's phase 1 and stage A cost about half a second. So an attempt above
+// the limit is given up before stage B, like one that outgrows its patience. The limit: 20 pairs
+// a cell (hex6 20x20, seeds 1-30: sum 132 -> 57 s, the slowest 49 -> 6.9 s, 16 -> 22 of 30
+// within 2 s, 66 -> 70 givens; 16 or 25 a cell gave 67 and 74 s; held-out seeds 31-60: 214 ->
+// 66 s, slowest 78 -> 7.6 s), or sqrt(cells) a cell on bigger boards, whose floors are wider
+// (hex6 30x30, six attempts: 20-84 a cell; 14x14: 7-45). Square8 floors seldom reach it (20x20,
+// seeds 1-60: 8-21 a cell). Square4 has none: its clue sets are far sparser, all its floors are
+// wide (20x20: 35-65 a cell), and a limit of 40 helped one seed in six and hurt another.
+// Integer arithmetic only (the limit decides which attempt's puzzle is returned).
+std::uint64_t floor_limit(Topology t, int cells) {
+  if (t == Topology::square4) return std::numeric_limits<std::uint64_t>::max();
+  const auto c = static_cast<std::uint64_t>(std::max(cells, 1));
+  std::uint64_t root = 0;
+  while ((root + 1) * (root + 1) <= c) ++root;
+  return c * std::max<std::uint64_t>(20, root);
+}
+
 enum class Removal { redundant, needed, open };
 
 // Ten times the per-call cap: the cap of a second look at a test the first one left open.
@@ -186,10 +208,11 @@ std::vector<CellId> without_near_witness(Puzzle p, const std::vector<CellId>& or
 // candidates; the tests a local search shows needed (without_near_witness) skip the oracle.
 // Stage B walks the candidates in order on one oracle above the floor (p minus the candidates),
 // whose encoding holds every clue set the walk can reach, with ten times the cap (what it
-// learns carries over from test to test). A test left open keeps its given and counts
+// learns carries over from test to test); a floor of more than `widest_floor` pairs runs no
+// test (see floor_limit). A test left open (or not run) keeps its given and counts
 // in `open`; with no open test the set is the one a count_solutions call per test would give.
 std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
-                              StripBudget& budget, int& open) {
+                              StripBudget& budget, std::uint64_t widest_floor, int& open) {
   std::vector<bool> keep(solution.size());
   for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
   std::vector<CellId> candidates;
@@ -207,6 +230,10 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   Puzzle floor = p;
   for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
   RemovalOracle oracle = RemovalOracle::above(floor, budget.limits);
+  if (oracle.pairs() > widest_floor) {
+    open += static_cast<int>(candidates.size());
+    return keep;
+  }
   oracle.prefer(solution);
   for (CellId c : candidates) {
     const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, retry_cap(budget.per_call), budget)
@@ -225,14 +252,16 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
 // finishes -- cheaper than proving. Phase 2 (strip_exact): drop any remaining given whose removal
 // the solver still proves unique.
 std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
-                                const PuzzleJob& job, Rng& rng, StripBudget& budget, int& open) {
+                                const PuzzleJob& job, Rng& rng, StripBudget& budget, std::uint64_t widest_floor,
+                                int& open) {
   const Acceptable deducible = [&](const Puzzle& p) { return !interrupted(budget) && !grade(p).needs_search; };
   std::vector<bool> keep(solution.size(), true);
   const bool hide = job.board.hide_ends;
   keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, 0, true);
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
-  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, open);
+  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, widest_floor,
+                     open);
 }
 
 // Expert from a hard-minimal set: try each given once more, in seeded random order, with fresh
@@ -282,7 +311,8 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 // One attempt. nullopt when the fill or the proof failed within the budget; an attempt whose
 // puzzle misses the level (`missed_level`) is nullopt too. `give_up_open`: the budget is the
 // attempt's patience, below the job's (extreme_patience), and an extreme strip that leaves a
-// removal test open within it is given up for the next attempt (it would not be proved minimal).
+// removal test open within it (or whose floor is too wide to run them: floor_limit) is
+// given up for the next attempt (it would not be proved minimal).
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
                                    bool give_up_open, bool& missed_level) {
   auto filled = fill(base, job.board, path_temperature(job.target, job.board.sparse), rng, [&] { return interrupted(budget); });
@@ -292,7 +322,9 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   int open = 0;
   std::vector<bool> keep;
   if (job.target == Difficulty::extreme) {
-    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, open);
+    const std::uint64_t widest = give_up_open && !job.board.sparse ? floor_limit(job.board.topology, puzzle.board.size())
+                                                                   : std::numeric_limits<std::uint64_t>::max();
+    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, widest, open);
     if (give_up_open && open > 0) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
     keep = std::move(*level);

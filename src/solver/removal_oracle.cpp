@@ -25,6 +25,7 @@ struct RemovalOracle::Impl {
   std::vector<char> tested;     // clue set: per cell, its test was root-propagated
   std::vector<char> root_none;  // clue set: per cell, that test has no solution at the root
   std::unique_ptr<SatCount> sat;
+  std::uint64_t pairs = 0;      // in the encoding (or that would have been)
 
   void encode(const SatCount::Candidates& candidates);
   void check_covered(const Puzzle& current, CellId cell) const;
@@ -79,7 +80,9 @@ std::vector<CellId> given_cells(const Puzzle& p) {
 // No encoding when the watch expired, when some value has no place at all (every test failed at
 // the root; those answer none without it) or when the pairs are too many (tests then give up).
 void RemovalOracle::Impl::encode(const SatCount::Candidates& candidates) {
-  if (watch.expired() || pair_count(candidates) > SatCount::max_pairs) return;
+  if (watch.expired()) return;
+  pairs = pair_count(candidates);
+  if (pairs > SatCount::max_pairs) return;
   for (std::size_t u = 1; u < candidates.size(); ++u)
     if (candidates[u].empty()) return;
   auto s = std::make_unique<SatCount>(puzzle, layout, candidates, watch, SatCount::Tuning::refutations);
@@ -148,6 +151,7 @@ RemovalOracle::RemovalOracle(RemovalOracle&&) noexcept = default;
 RemovalOracle& RemovalOracle::operator=(RemovalOracle&&) noexcept = default;
 
 bool RemovalOracle::encoded() const { return impl_->sat != nullptr; }
+std::uint64_t RemovalOracle::pairs() const { return impl_->pairs; }
 
 void RemovalOracle::prefer(const Values& solution) {
   if (impl_->sat) impl_->sat->prefer(solution);

@@ -39,6 +39,11 @@ class RemovalOracle {
   // Whether the encoding was built. Without it (too many pairs, or stopped while building) every
   // test not settled by root propagation gives up with stop reason budget.
   bool encoded() const;
+  // The root-propagated (value, cell) pairs the oracle's tests range over (what the encoding
+  // holds, or would have held when it was too big to build; 0 when stopped while building): a
+  // measure of what the tests will cost (their conflicts cost more, and more of them are needed,
+  // the more pairs there are).
+  std::uint64_t pairs() const;
 
   // The solution of the clue set the tests start from, when the caller knows it (a generator
   // stripping its own puzzle): the SAT search tries its values first (SatCount::prefer). A test's

@@ -162,26 +162,43 @@ TEST(Generator, ProofEngineIsHybridForExtremeOnly) {
     EXPECT_EQ(proof_engine(d), Engine::automatic) << to_string(d);
 }
 
-// An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
-// doubled from attempt to attempt) is given up for the next path; the last attempt allowed keeps
-// the whole budget. Seed 81 at 10x10: attempt 0 is proved minimal with the whole budget, but
-// only after more conflicts than its patience, so with attempts to spare a later path is taken
-// (with one attempt allowed, attempt 0 is kept: a different puzzle).
-TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
-  PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 81, Difficulty::extreme, 10);
-  const auto patient = make_puzzle(job);
-  ASSERT_TRUE(patient.ok()) << patient.failure().reason;
-  EXPECT_GE(patient.value().attempt, 1);
-  EXPECT_EQ(patient.value().stats.undecided, 0);
-  EXPECT_EQ(patient.value().grade.level, Difficulty::extreme);
-  EXPECT_TRUE(is_minimal(patient.value().puzzle, false));
+// With attempts to spare, `job` (extreme) returns a later attempt than 0, proved minimal; with
+// one attempt allowed (the last attempt keeps the whole budget and is never given up), attempt 0,
+// proved minimal too: a different puzzle.
+namespace {
+
+void expect_attempt_zero_given_up(PuzzleJob job) {
+  const auto spared = make_puzzle(job);
+  ASSERT_TRUE(spared.ok()) << spared.failure().reason;
   job.budget.max_attempts = 1;
-  const auto whole = make_puzzle(job);
-  ASSERT_TRUE(whole.ok()) << whole.failure().reason;
-  EXPECT_EQ(whole.value().attempt, 0);
-  EXPECT_EQ(whole.value().stats.undecided, 0);
-  EXPECT_EQ(whole.value().grade.level, Difficulty::extreme);
-  EXPECT_NE(describe(whole.value().puzzle), describe(patient.value().puzzle));
+  const auto first = make_puzzle(job);
+  ASSERT_TRUE(first.ok()) << first.failure().reason;
+  EXPECT_GE(spared.value().attempt, 1);
+  EXPECT_EQ(first.value().attempt, 0);
+  for (const GeneratedPuzzle* g : {&spared.value(), &first.value()}) {
+    EXPECT_EQ(g->stats.undecided, 0) << "attempt " << g->attempt;
+    EXPECT_EQ(g->grade.level, Difficulty::extreme) << "attempt " << g->attempt;
+    EXPECT_TRUE(is_minimal(g->puzzle, false)) << "attempt " << g->attempt;
+  }
+  EXPECT_NE(describe(first.value().puzzle), describe(spared.value().puzzle));
+}
+
+}  // namespace
+
+// An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
+// doubled from attempt to attempt) is given up for the next path. Seed 81 at 10x10: attempt 0 is
+// proved minimal with the whole budget, but only after more conflicts than its patience.
+TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
+  expect_attempt_zero_given_up(small_job(Topology::square8, "rect", 0.0, 81, Difficulty::extreme, 10));
+}
+
+// An extreme attempt whose floor (the clue set without stage B's candidates) has more root pairs
+// than the limit (generator.cpp, floor_limit: 20 a cell on this board) runs none of stage B's
+// tests and is given up for the next path. hex6 10x10 seed 6: attempt 0's floor has 2,576 pairs,
+// and its stage B would end within 600 conflicts (far within its patience), so attempt 0 would
+// be returned without the limit.
+TEST(Generator, ExtremeGivesUpAnAttemptWithTooWideAFloor) {
+  expect_attempt_zero_given_up(small_job(Topology::hex6, "rect", 0.0, 6, Difficulty::extreme, 10));
 }
 
 // Extreme anneals its paths at a lower temperature than the deduction levels (path_temperature),

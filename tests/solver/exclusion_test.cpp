@@ -247,3 +247,36 @@ TEST(RemovalOracle, AboveRefusesTestsOutsideItsCover) {
   below.givens[0] = 0;  // drops a floor given
   EXPECT_THROW(oracle.other_solution_without(below, 1), std::logic_error);
 }
+
+// pairs(): the root pairs the tests range over. Square8 2x2 with 1 alone: 1 at its cell and 2, 3
+// and 4 anywhere else (every cell touches every other, 6 solutions): 1 + 3 x 3 = 10. A line with
+// both ends given leaves one cell per value. More givens never mean more pairs; a stopped oracle
+// has none.
+TEST(RemovalOracle, PairsAreTheRootPairsItsTestsRangeOver) {
+  const Puzzle full = parse_description("square8:2x2:1,2/3,4");
+  Puzzle floor = full;
+  for (CellId c = 1; c < 4; ++c) floor.givens[static_cast<std::size_t>(c)] = 0;
+  EXPECT_EQ(RemovalOracle::above(floor).pairs(), 10u);
+  EXPECT_EQ(RemovalOracle::above(parse_description("square4:1x4:1,.,.,4")).pairs(), 4u);
+  Rng rng(5);
+  for (int trial = 0; trial < 12; ++trial) {
+    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+    Puzzle p{Board(t, 5, 6, std::vector<bool>(30, true)), {}, {}};
+    const Values sol = snake(p.board, 5, 6);
+    p.givens.assign(30, 0);
+    p.givens[static_cast<std::size_t>(p.board.cell_at({0, 0}))] = 1;
+    std::uint64_t before = RemovalOracle::above(p).pairs();
+    EXPECT_GT(before, 30u);
+    for (int k = 0; k < 8; ++k) {
+      const auto c = static_cast<std::size_t>(rng.below(30));
+      p.givens[c] = sol[c];
+      const std::uint64_t now = RemovalOracle::above(p).pairs();
+      EXPECT_LE(now, before) << describe(p);
+      EXPECT_GE(now, 30u) << describe(p);  // every cell keeps its solution value
+      before = now;
+    }
+  }
+  SolveLimits stopped;
+  stopped.deadline = Clock::now() - std::chrono::milliseconds(1);
+  EXPECT_EQ(RemovalOracle::above(floor, stopped).pairs(), 0u);
+}
