@@ -29,10 +29,10 @@ double median(std::vector<double> v) {
 }
 
 std::string grades_text(const SetTally& s) {
-  static const char* names[] = {"easy", "medium", "hard", "expert"};
   std::string out;
-  for (int l = 0; l < 4; ++l)
-    if (s.by_level[l]) out += (out.empty() ? "" : " ") + std::string(names[l]) + " " + std::to_string(s.by_level[l]);
+  for (int l = 0; l < difficulty_count; ++l)
+    if (s.by_level[l])
+      out += (out.empty() ? "" : " ") + std::string(to_string(static_cast<Difficulty>(l))) + " " + std::to_string(s.by_level[l]);
   return out.empty() ? "-" : out;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/grader.hpp"
 #include "pipeline/jobs.hpp"
 #include "pipeline/run.hpp"
 
@@ -23,7 +24,7 @@ struct SetTally {
   int total = 0;
   int made = 0;
   int failed = 0;
-  int by_level[4] = {0, 0, 0, 0};
+  int by_level[difficulty_count] = {};  // puzzles made, by their grade's level
   std::vector<double> ms;  // per puzzle made, for the median
   std::vector<std::string> failures;  // "name[index]: reason"
 };

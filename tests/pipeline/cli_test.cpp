@@ -99,6 +99,22 @@ TEST(Cli, SummaryTableAndPlainProgressLines) {
   EXPECT_TRUE(fs::exists(dir.path / "out/c/manifest.json"));  // default folder out/<config stem>
 }
 
+// The grades column counts every level, extreme too (it once had room for four levels only, and
+// an extreme puzzle's count went past the end of the array).
+TEST(Cli, SummaryTableCountsExtremePuzzles) {
+  TempDir dir("cli-summary-extreme");
+  write_text(dir.path / "x.yaml",
+             "book: {seed: 7, formats: []}\n"
+             "sets:\n"
+             "  - {name: mixed, rows: 6, cols: 6, count: 1, difficulty: hard}\n"
+             "  - {name: hardest, rows: 7, cols: 7, count: 2, difficulty: extreme, deadline_ms: 60000}\n");
+  const ChildRun r = run_hidato("build x.yaml --threads 2", dir.path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nhardest       2       0 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  extreme 2\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  hard 1\n"), std::string::npos) << r.out;
+}
+
 TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
   TempDir dir("cli-deadline");
   write_text(dir.path / "d.yaml",
