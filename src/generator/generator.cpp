@@ -127,24 +127,26 @@ std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t
 
 // extreme: the widest floor (root pairs of the clue set without any of stage B's candidates) an
 // attempt that may be given up -- not the last one allowed, not `sparse` -- takes to stage B
-// (strip_exact). What stage B's proofs cost grows steeply with the pairs its oracle ranges over:
-// hex6 20x20 at temperature 0.2, seeds 1-30, floors of 10-17 pairs a cell took 0.5-2.2 s in all,
-// 23-26 a cell 1.6-7 s, 38-64 a cell 11-60 s (more conflicts, and each dearer: 0.5 ms against
-// 0.1 ms), while a fresh path's phase 1 and stage A cost about half a second. So an attempt above
-// the limit is given up before stage B, like one that outgrows its patience. The limit: 20 pairs
-// a cell (hex6 20x20, seeds 1-30: sum 132 -> 57 s, the slowest 49 -> 6.9 s, 16 -> 22 of 30
-// within 2 s, 66 -> 70 givens; 16 or 25 a cell gave 67 and 74 s; held-out seeds 31-60: 214 ->
-// 66 s, slowest 78 -> 7.6 s), or sqrt(cells) a cell on bigger boards, whose floors are wider
-// (hex6 30x30, six attempts: 20-84 a cell; 14x14: 7-45). Square8 floors seldom reach it (20x20,
-// seeds 1-60: 8-21 a cell). Square4 has none: its clue sets are far sparser, all its floors are
-// wide (20x20: 35-65 a cell), and a limit of 40 helped one seed in six and hurt another.
-// Integer arithmetic only (the limit decides which attempt's puzzle is returned).
+// (strip_exact). What stage B's proofs cost grows steeply with the pairs its oracle ranges over
+// (more conflicts, and each dearer), so an attempt whose floor makes stage B dearer than a fresh
+// path is expected to be is given up before stage B, like one that outgrows its patience.
+// Square8 20x20 (seeds 1-60): a fresh path costs about 0.6 s (phase 1 and stage A 0.4 s, stage B
+// 0.2 s at the median), and stage B took 0.03-0.26 s on average below 12 pairs a cell, 0.7-0.85 s
+// at 12-16; hex6 20x20 (seeds 1-30): a fresh path about 1.6 s, stage B 0.5-2.2 s in all below 17
+// pairs a cell, 1.6-7 s at 23-26, 11-60 s at 38-64. Hence 12 pairs a cell on square8 and 20 on
+// hex6 (hex6 seeds 1-30: sum 132 -> 57 s, slowest 49 -> 6.9 s; 16 or 25 a cell gave 67 and 74 s;
+// held-out seeds 31-60 214 -> 66 s; square8 seeds 61-120: 55.9 -> 42.2 s, slowest 5.9 -> 2.6 s),
+// times sqrt(cells) / 20 on boards above 400 cells, whose floors are wider (hex6 30x30, six
+// attempts: 20-84 a cell; 14x14: 7-45). Square4 has none: its clue sets are far sparser, all its
+// floors are wide (20x20: 35-65 a cell), and a limit of 40 helped one seed in six and hurt
+// another. Integer arithmetic only (the limit decides which attempt's puzzle is returned).
 std::uint64_t floor_limit(Topology t, int cells) {
   if (t == Topology::square4) return std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t per_cell = t == Topology::square8 ? 12 : 20;
   const auto c = static_cast<std::uint64_t>(std::max(cells, 1));
   std::uint64_t root = 0;
   while ((root + 1) * (root + 1) <= c) ++root;
-  return c * std::max<std::uint64_t>(20, root);
+  return c * per_cell * std::max<std::uint64_t>(20, root) / 20;
 }
 
 enum class Removal { redundant, needed, open };

@@ -121,7 +121,8 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    changes; the deduction levels' puzzles do not.
 // 11: an extreme attempt that may be given up is given up before stage B when its floor is too
 //    wide (generator.cpp, floor_limit): extreme puzzles whose attempt 0 had such a floor
-//    change (hex6 20x20, seeds 1-30: 13 of 30); sparse extreme and the deduction levels do not.
+//    change (20x20 seeds 1-60: 25 hex6 puzzles, 10 square8); sparse extreme and the deduction
+//    levels do not.
 inline constexpr int generator_version = 11;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
