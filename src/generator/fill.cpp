@@ -314,4 +314,10 @@ Values solution_of(const Board& board, const CellOrder& order) {
   return v;
 }
 
+CellOrder order_of(const Values& solution) {
+  CellOrder order(solution.size());
+  for (std::size_t c = 0; c < solution.size(); ++c) order[static_cast<std::size_t>(solution[c] - 1)] = static_cast<CellId>(c);
+  return order;
+}
+
 }  // namespace hidato

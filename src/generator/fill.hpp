@@ -58,5 +58,7 @@ void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, dou
 
 // solution[cell] = position on the path + 1.
 Values solution_of(const Board& board, const CellOrder& order);
+// The inverse: the cells of a solution (values 1..N, one each) in value order.
+CellOrder order_of(const Values& solution);
 
 }  // namespace hidato

@@ -115,11 +115,22 @@ std::uint64_t patience_400(Topology t) {
   return 30'000;
 }
 
+// The cells of a board (at least 1) and their integer square root: the extreme limits below
+// grow with both, and integers keep them the same on every machine.
+struct CellScale {
+  std::uint64_t cells = 1;
+  std::uint64_t root = 1;
+};
+
+CellScale cell_scale(int cells) {
+  CellScale s{static_cast<std::uint64_t>(std::max(cells, 1)), 0};
+  while ((s.root + 1) * (s.root + 1) <= s.cells) ++s.root;
+  return s;
+}
+
 std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t budget) {
-  const auto c = static_cast<std::uint64_t>(std::max(cells, 1));
-  std::uint64_t root = 0;
-  while ((root + 1) * (root + 1) <= c) ++root;
-  const std::uint64_t base = std::max(extreme_patience_min, patience_400(t) * c * root / 8000);
+  const CellScale c = cell_scale(cells);
+  const std::uint64_t base = std::max(extreme_patience_min, patience_400(t) * c.cells * c.root / 8000);
   std::uint64_t patience = std::min(base, budget);
   for (int k = 0; k < attempt && patience < budget; ++k) patience = patience > budget / 2 ? budget : patience * 2;
   return patience;
@@ -130,23 +141,22 @@ std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t
 // (strip_exact). What stage B's proofs cost grows steeply with the pairs its oracle ranges over
 // (more conflicts, and each dearer), so an attempt whose floor makes stage B dearer than a fresh
 // path is expected to be is given up before stage B, like one that outgrows its patience.
-// Square8 20x20 (seeds 1-60): a fresh path costs about 0.6 s (phase 1 and stage A 0.4 s, stage B
-// 0.2 s at the median), and stage B took 0.03-0.26 s on average below 12 pairs a cell, 0.7-0.85 s
-// at 12-16; hex6 20x20 (seeds 1-30): a fresh path about 1.6 s, stage B 0.5-2.2 s in all below 17
-// pairs a cell, 1.6-7 s at 23-26, 11-60 s at 38-64. Hence 12 pairs a cell on square8 and 20 on
+// Square8 20x20 (seeds 1-60): a whole run takes 0.6 s at the median (stage B 0.17 s), and stage
+// B took 0.03-0.26 s on average below 12 pairs a cell, 0.7-0.85 s at 12-16; hex6 20x20 (seeds
+// 1-30): a run 1.5 s at the median, runs with floors of 9.5-18.5 pairs a cell 0.5-2.2 s in all,
+// 21-26 a cell 1.6-7.1 s, 30-64 a cell 4.8-60 s. Hence 12 pairs a cell on square8 and 20 on
 // hex6 (hex6 seeds 1-30: sum 132 -> 57 s, slowest 49 -> 6.9 s; 16 or 25 a cell gave 67 and 74 s;
 // held-out seeds 31-60 214 -> 66 s; square8 seeds 61-120: 55.9 -> 42.2 s, slowest 5.9 -> 2.6 s),
 // times sqrt(cells) / 20 on boards above 400 cells, whose floors are wider (hex6 30x30, six
-// attempts: 20-84 a cell; 14x14: 7-45). Square4 has none: its clue sets are far sparser, all its
-// floors are wide (20x20: 35-65 a cell), and a limit of 40 helped one seed in six and hurt
-// another. Integer arithmetic only (the limit decides which attempt's puzzle is returned).
+// attempts: 20-84 a cell; 14x14: 6.5-45). Square4 has none: its clue sets are far sparser, all
+// its floors are wide (20x20: 36-65 a cell), and a limit of 40 a cell only moved the time around
+// (seeds 1-6: one 452 -> 80 s, two 2x slower). Integer arithmetic only (the limit decides which
+// attempt's puzzle is returned).
 std::uint64_t floor_limit(Topology t, int cells) {
   if (t == Topology::square4) return std::numeric_limits<std::uint64_t>::max();
   const std::uint64_t per_cell = t == Topology::square8 ? 12 : 20;
-  const auto c = static_cast<std::uint64_t>(std::max(cells, 1));
-  std::uint64_t root = 0;
-  while ((root + 1) * (root + 1) <= c) ++root;
-  return c * per_cell * std::max<std::uint64_t>(20, root) / 20;
+  const CellScale c = cell_scale(cells);
+  return c.cells * per_cell * std::max<std::uint64_t>(20, c.root) / 20;
 }
 
 enum class Removal { redundant, needed, open };
@@ -231,7 +241,7 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   }
   Puzzle floor = p;
   for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
-  RemovalOracle oracle = RemovalOracle::above(floor, budget.limits);
+  RemovalOracle oracle = RemovalOracle::above(floor, budget.limits, widest_floor);
   if (oracle.pairs() > widest_floor) {
     open += static_cast<int>(candidates.size());
     return keep;

@@ -25,9 +25,10 @@ struct RemovalOracle::Impl {
   std::vector<char> tested;     // clue set: per cell, its test was root-propagated
   std::vector<char> root_none;  // clue set: per cell, that test has no solution at the root
   std::unique_ptr<SatCount> sat;
-  std::uint64_t pairs = 0;      // in the encoding (or that would have been)
+  std::uint64_t pairs = 0;      // root pairs encoded, or left unencoded for being too many
 
-  void encode(const SatCount::Candidates& candidates);
+  // Encodes `candidates` unless there are more than max_pairs of them (or than SatCount's cap).
+  void encode(const SatCount::Candidates& candidates, std::uint64_t max_pairs = SatCount::max_pairs);
   void check_covered(const Puzzle& current, CellId cell) const;
   // Why a test gave up: the deadline or cancel flag when raised, otherwise the budget (the
   // conflict cap, or no encoding).
@@ -79,10 +80,10 @@ std::vector<CellId> given_cells(const Puzzle& p) {
 
 // No encoding when the watch expired, when some value has no place at all (every test failed at
 // the root; those answer none without it) or when the pairs are too many (tests then give up).
-void RemovalOracle::Impl::encode(const SatCount::Candidates& candidates) {
+void RemovalOracle::Impl::encode(const SatCount::Candidates& candidates, std::uint64_t max_pairs) {
   if (watch.expired()) return;
   pairs = pair_count(candidates);
-  if (pairs > SatCount::max_pairs) return;
+  if (pairs > std::min(max_pairs, SatCount::max_pairs)) return;
   for (std::size_t u = 1; u < candidates.size(); ++u)
     if (candidates[u].empty()) return;
   auto s = std::make_unique<SatCount>(puzzle, layout, candidates, watch, SatCount::Tuning::refutations);
@@ -135,11 +136,11 @@ RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests
 }
 
 // Plan: one root propagation of the floor; its pairs hold every solution of every clue set above it.
-RemovalOracle RemovalOracle::above(const Puzzle& floor, const SolveLimits& limits) {
+RemovalOracle RemovalOracle::above(const Puzzle& floor, const SolveLimits& limits, std::uint64_t max_pairs) {
   auto m = std::make_unique<Impl>(floor, limits, Impl::Cover::above);
   Search search(floor, 1, m->limits);
   SatCount::Candidates candidates;
-  if (search.root(candidates)) m->encode(candidates);
+  if (search.root(candidates)) m->encode(candidates, max_pairs);
   // A floor without solutions leaves no encoding: every test then gives up (none would be true,
   // but a floor of a real clue set always has one, so this only happens when stopped).
   return RemovalOracle(std::move(m));

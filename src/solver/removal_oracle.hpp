@@ -16,6 +16,8 @@
 // proof because the encoding holds every solution of a covered test. Asking a test outside the
 // cover is a programming error (std::logic_error). The instance is CaDiCaL's refutation tuning
 // (SatCount::Tuning): most hard tests are proofs that no other solution exists.
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 
@@ -31,7 +33,10 @@ class RemovalOracle {
   explicit RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits = {});
   // Only the tests of the givens at `tests` (cheaper to build: one root propagation per test).
   RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests, const SolveLimits& limits);
-  static RemovalOracle above(const Puzzle& floor, const SolveLimits& limits = {});
+  // `max_pairs`: a floor with more root pairs is not encoded (see encoded(); pairs() still
+  // tells how many), for a caller that would not run its tests anyway.
+  static RemovalOracle above(const Puzzle& floor, const SolveLimits& limits = {},
+                             std::uint64_t max_pairs = std::numeric_limits<std::uint64_t>::max());
   ~RemovalOracle();
   RemovalOracle(RemovalOracle&&) noexcept;
   RemovalOracle& operator=(RemovalOracle&&) noexcept;

@@ -56,6 +56,17 @@ TEST(Fill, BackbiteKeepsAPathAndMixesIt) {
   EXPECT_NE(order, before);
 }
 
+// solution_of numbers the path's cells 1..N; order_of reads the path back from the numbers.
+TEST(Fill, OrderOfInvertsSolutionOf) {
+  const Board b = shape_board(Topology::hex6, "heart", 11);
+  Rng rng(8);
+  const CellOrder order = *find_hamiltonian_path(b, rng, 1'000'000);
+  const Values v = solution_of(b, order);
+  EXPECT_EQ(v[static_cast<std::size_t>(order.front())], 1);
+  EXPECT_EQ(v[static_cast<std::size_t>(order.back())], b.size());
+  EXPECT_EQ(order_of(v), order);
+}
+
 TEST(Fill, SameSeedSamePath) {
   const Board b = shape_board(Topology::hex6, "heart", 15);
   Rng a(42), c(42);

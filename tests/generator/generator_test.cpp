@@ -215,10 +215,7 @@ TEST(Generator, ExtremePathsKeepMoreSlack) {
     const auto r = make_puzzle(job);
     EXPECT_TRUE(r.ok()) << to_string(d) << " seed " << seed;
     if (!r.ok()) return 0L;
-    const Values& sol = r.value().solution;
-    CellOrder order(sol.size());
-    for (std::size_t c = 0; c < sol.size(); ++c) order[static_cast<std::size_t>(sol[c] - 1)] = static_cast<CellId>(c);
-    return path_slack(r.value().puzzle.board, order);
+    return path_slack(r.value().puzzle.board, order_of(r.value().solution));
   };
   long extreme = 0, hard = 0, sparse = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {

@@ -279,4 +279,10 @@ TEST(RemovalOracle, PairsAreTheRootPairsItsTestsRangeOver) {
   SolveLimits stopped;
   stopped.deadline = Clock::now() - std::chrono::milliseconds(1);
   EXPECT_EQ(RemovalOracle::above(floor, stopped).pairs(), 0u);
+  // A pair limit below the count leaves the floor unencoded (its tests would give up), and says
+  // how many pairs there were; at the count it is encoded.
+  const RemovalOracle over = RemovalOracle::above(floor, {}, 9);
+  EXPECT_FALSE(over.encoded());
+  EXPECT_EQ(over.pairs(), 10u);
+  EXPECT_TRUE(RemovalOracle::above(floor, {}, 10).encoded());
 }

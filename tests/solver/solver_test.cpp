@@ -609,9 +609,7 @@ TEST(Solver, SecondWorkerLeavesCaDiCaLOutOnlyWhereTheRootDomainsAreWide) {
 // A random numbering along a Hamiltonian path of a full board: the serpentine mixed by the
 // generator's `moves` backbite moves (generator/fill.hpp; any topology, any size).
 Values backbitten(const Board& b, int moves, Rng& rng) {
-  const Values serp = serpentine(b);
-  CellOrder order(serp.size());
-  for (CellId c = 0; c < b.size(); ++c) order[static_cast<std::size_t>(serp[static_cast<std::size_t>(c)] - 1)] = c;
+  CellOrder order = order_of(serpentine(b));
   backbite(b, order, rng, moves);
   return solution_of(b, order);
 }
