@@ -40,8 +40,14 @@ SatCount::Candidates SatCount::candidates(const Domains& domains) {
   return out;
 }
 
+SatCount::Links SatCount::links_for(const Layout& layout) {
+  for (int p = 0; p < layout.positions(); ++p)
+    if (layout.neighbours(p).size() > 4) return Links::none;
+  return Links::degree;
+}
+
 SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch,
-                   Tuning tuning)
+                   Tuning tuning, Links links)
     : puzzle_(puzzle),
       layout_(layout),
       n_(static_cast<int>(candidates.size()) - 1),
@@ -89,6 +95,7 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
     std::vector<int>().swap(group);
   }
   encode_supports();
+  if (links == Links::degree && pairs <= links_max_pairs) encode_links();
   if (watch_.expired()) return;
   sat_->connect_terminator(hooks_.get());
   sat_->connect_learner(hooks_.get());
@@ -156,6 +163,88 @@ void SatCount::encode_supports() {
           if (const int y = var(u, q); y != 0) sat_->add(y);
         sat_->add(0);
       }
+  }
+}
+
+namespace {
+
+// The link variables, aligned with Layout::neighbours: the link of position p with its k-th
+// neighbour is vars[start[p] + k] (start[p]: the neighbours of the positions before p).
+struct LinkTable {
+  std::vector<int> start, vars;
+  std::span<const int> of(int p) const {
+    const auto b = static_cast<std::size_t>(start[static_cast<std::size_t>(p)]);
+    const auto e = static_cast<std::size_t>(start[static_cast<std::size_t>(p) + 1]);
+    return std::span<const int>(vars).subspan(b, e - b);
+  }
+};
+
+// One fresh variable (from next_var on) per pair of neighbouring positions, shared by both ends.
+LinkTable link_table(const Layout& layout, int& next_var) {
+  LinkTable t;
+  const auto positions = static_cast<std::size_t>(layout.positions());
+  t.start.assign(positions + 1, 0);
+  for (std::size_t p = 0; p < positions; ++p)
+    t.start[p + 1] = t.start[p] + static_cast<int>(layout.neighbours(static_cast<int>(p)).size());
+  t.vars.assign(static_cast<std::size_t>(t.start.back()), 0);
+  for (int p = 0; p < layout.positions(); ++p) {
+    const auto near = layout.neighbours(p);
+    for (std::size_t k = 0; k < near.size(); ++k) {
+      int& link = t.vars[static_cast<std::size_t>(t.start[static_cast<std::size_t>(p)]) + k];
+      if (near[k] > p) {
+        link = next_var++;
+        continue;
+      }
+      const auto back = layout.neighbours(near[k]);  // the link exists: p's place in its list
+      const auto j = std::find(back.begin(), back.end(), p) - back.begin();
+      link = t.of(near[k])[static_cast<std::size_t>(j)];
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+// The link clauses (top of sat_count.hpp): the ties to the pairs, value by value, then each
+// cell's degree bounds.
+void SatCount::encode_links() {
+  const LinkTable links = link_table(layout_, next_var_);
+  for (int v = 1; v <= n_; ++v) {
+    if (watch_.expired()) return;
+    for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)]) {
+      const auto near = layout_.neighbours(p);
+      const auto own = links.of(p);
+      for (std::size_t k = 0; k < near.size(); ++k) {
+        const int up = var(v + 1, near[k]);
+        const int down = var(v - 1, near[k]);
+        if (up != 0) clause({-x, -up, own[k]});
+        sat_->add(-own[k]);
+        sat_->add(-x);
+        if (up != 0) sat_->add(up);
+        if (down != 0) sat_->add(down);
+        sat_->add(0);
+      }
+    }
+  }
+  for (int p = 0; p < layout_.positions(); ++p) {
+    const auto own = links.of(p);
+    const int first = var(1, p);
+    const int last = n_ > 1 ? var(n_, p) : 0;
+    const std::size_t d = own.size();
+    for (std::size_t a = 0; a < d; ++a)
+      for (std::size_t b = a + 1; b < d; ++b) {
+        for (std::size_t c = b + 1; c < d; ++c) clause({-own[a], -own[b], -own[c]});
+        if (first != 0) clause({-first, -own[a], -own[b]});
+        if (last != 0) clause({-last, -own[a], -own[b]});
+      }
+    if (n_ == 1) continue;
+    for (std::size_t k = 0; k < d; ++k) {  // at least two links unless an end: one besides link k
+      for (std::size_t j = 0; j < d; ++j)
+        if (j != k) sat_->add(own[j]);
+      if (first != 0) sat_->add(first);
+      if (last != 0) sat_->add(last);
+      sat_->add(0);
+    }
   }
 }
 

@@ -6,7 +6,17 @@
 //   that is pairwise up to 5 literals and a sequential counter beyond);
 //   x(v, p) -> OR x(v+1, q) and x(v, p) -> OR x(v-1, q) over the neighbours q of p still in the
 //   domain of v+1 (v-1).
-// Those clauses are exactly the Hidato rules, so every model is a solution and back. Counting:
+// Those clauses are exactly the Hidato rules, so every model is a solution and back.
+// With Links::degree, one more Boolean l(p, q) per pair of neighbouring cells ("p and q hold
+// consecutive values": a link of the path), tied to the pairs both ways and bounded by degree:
+//   x(v, p) and x(v+1, q) -> l(p, q);   l(p, q) and x(v, p) -> x(v-1, q) or x(v+1, q);
+//   every cell has at most two links, a cell holding 1 or N at most one, and a cell holding
+//   neither at least two (for each of its links, one of the others).
+// They hold in every solution (set each l to what the solution links), so they change no verdict;
+// they let CaDiCaL reason about the path's shape without a value in view ("this corner cell
+// links both its neighbours"), which the pair clauses only say value by value. That pays where
+// cells have few neighbours (see links_for).
+// Counting:
 // solve; each model found is decoded, checked with is_valid_solution, blocked with the clause
 // "not all the same unfixed pairs", and the same incremental instance is solved again, keeping
 // what it learnt.
@@ -45,11 +55,19 @@ class SatCount {
 
   // What the instance is tuned for (see the top of this file).
   enum class Tuning { models, refutations };
+  // Whether the encoding adds the link variables (see the top of this file).
+  enum class Links { none, degree };
+  // Links::degree where no cell has more than four neighbours (square4), none elsewhere. With
+  // links in every instance (a timing build): square4 20x20 extreme strips, seeds 1-6, 199+ s
+  // -> 85 s in all; `bench_solver`'s minimal unique square4 15x15 boards 625-774 -> 443-506 ms
+  // at the median (two runs); hex6 20x20 extreme about even (seeds 1-36, 69.3 -> 65.0 s),
+  // square8 10% slower (15 seeds: eight neighbours make many more clauses).
+  static Links links_for(const Layout& layout);
 
   // Encodes the candidate pairs (call with the root domains, after propagation). The encoding
   // polls the watch; when it expired, encoded() is false and nothing else may be called.
   SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch,
-           Tuning tuning = Tuning::models);
+           Tuning tuning = Tuning::models, Links links = Links::none);
   ~SatCount();
   SatCount(const SatCount&) = delete;
   SatCount& operator=(const SatCount&) = delete;
@@ -58,6 +76,11 @@ class SatCount {
   // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
   // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
   static constexpr std::uint64_t max_pairs = 400'000;
+  // Above this many pairs the links are left out (Links::degree asked or not): with them an open
+  // square4 40x40 board with 5% clues (between 100,000 and 250,000 pairs; hybrid engine, 10 s,
+  // gave up either way) peaked at 426 MB against 326 MB, so big open boards keep what they
+  // cost before. Square4 20x20 extreme floors have 14,000-26,000 pairs.
+  static constexpr std::uint64_t links_max_pairs = 100'000;
   // Above this many pairs CaDiCaL runs without its clause arena (memory; see the constructor).
   static constexpr std::size_t arena_max_pairs = 20'000;
   // Pairs (variables) in the encoding, before auxiliaries: the size test of the hand-over.
@@ -94,6 +117,7 @@ class SatCount {
   void at_most_one(const std::vector<int>& lits);
   void clause(std::initializer_list<int> lits);
   void encode_supports();
+  void encode_links();
   int guard_outside(const Candidates& within);
   Values decode();
   void block(const Values& solution);
