@@ -212,6 +212,12 @@ std::vector<CellId> without_near_witness(Puzzle p, const std::vector<CellId>& or
   return open;
 }
 
+// The clue set `p` without the givens at `cells`.
+Puzzle without(Puzzle p, const std::vector<CellId>& cells) {
+  for (CellId c : cells) p.givens[static_cast<std::size_t>(c)] = 0;
+  return p;
+}
+
 // Stage A's early end: the floor only widens as stage A finds more candidates (a clue set with
 // fewer givens leaves at least as many root pairs), so once the clue set without the candidates
 // found so far has more than `widest_floor` pairs, so will the floor, and stage B will not run.
@@ -223,9 +229,8 @@ bool floor_already_too_wide(const Puzzle& p, const std::vector<CellId>& candidat
                             std::uint64_t widest_floor) {
   if (widest_floor == std::numeric_limits<std::uint64_t>::max() || candidates.size() < 8 || candidates.size() % 4 != 0)
     return false;
-  Puzzle floor = p;
-  for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
-  return RemovalOracle::above(floor, budget.limits, 0).pairs() > widest_floor;
+  // A pair limit of 0: the floor's pairs are counted, not encoded.
+  return RemovalOracle::above(without(p, candidates), budget.limits, 0).pairs() > widest_floor;
 }
 
 // extreme, phase 2: the greedy strip over `order` with exact removal tests -- each given in turn
@@ -237,13 +242,18 @@ bool floor_already_too_wide(const Puzzle& p, const std::vector<CellId>& candidat
 // Stage B walks the candidates in order on one oracle above the floor (p minus the candidates),
 // whose encoding holds every clue set the walk can reach, with ten times the cap (what it
 // learns carries over from test to test); a floor of more than `widest_floor` pairs runs no
-// test (see floor_limit), and stage A ends as soon as that is certain (floor_already_too_wide). A test left open (or not run) keeps its given and counts
-// in `open`; with no open test the set is the one a count_solutions call per test would give.
+// test (see floor_limit), and stage A ends as soon as that is certain (floor_already_too_wide).
+// A test left open (or not run) keeps its given and counts in `open`; with no open test the set
+// is the one a count_solutions call per test would give.
 std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
                               StripBudget& budget, std::uint64_t widest_floor, int& open) {
   std::vector<bool> keep(solution.size());
   for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
   std::vector<CellId> candidates;
+  const auto all_open = [&] {  // no test of stage B will run: every candidate stays
+    open += static_cast<int>(candidates.size());
+    return keep;
+  };
   {
     const std::vector<CellId> asked = without_near_witness(p, order, solution, budget);
     RemovalOracle oracle(p, asked, budget.limits);
@@ -251,23 +261,12 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
     for (CellId c : asked) {
       if (oracle_test(oracle, p, c, budget.per_call, budget) == Removal::needed) continue;
       candidates.push_back(c);
-      if (floor_already_too_wide(p, candidates, budget, widest_floor)) {
-        open += static_cast<int>(candidates.size());
-        return keep;
-      }
+      if (floor_already_too_wide(p, candidates, budget, widest_floor)) return all_open();
     }
   }
-  if (budget.nodes_left == 0 || interrupted(budget)) {  // no test can run: every candidate stays
-    open += static_cast<int>(candidates.size());
-    return keep;
-  }
-  Puzzle floor = p;
-  for (CellId c : candidates) floor.givens[static_cast<std::size_t>(c)] = 0;
-  RemovalOracle oracle = RemovalOracle::above(floor, budget.limits, widest_floor);
-  if (oracle.pairs() > widest_floor) {
-    open += static_cast<int>(candidates.size());
-    return keep;
-  }
+  if (budget.nodes_left == 0 || interrupted(budget)) return all_open();
+  RemovalOracle oracle = RemovalOracle::above(without(p, candidates), budget.limits, widest_floor);
+  if (oracle.pairs() > widest_floor) return all_open();
   oracle.prefer(solution);
   for (CellId c : candidates) {
     const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, retry_cap(budget.per_call), budget)

@@ -44,6 +44,10 @@ class Layout {
   CellId cell_of(int pos) const { return pos_cell_[static_cast<std::size_t>(pos)]; }
   const Word* playable() const { return playable_.data(); }
   // Neighbouring playable positions of a playable position (CSR).
+  // Where neighbours(pos) starts in the neighbour lists of all positions, laid end to end
+  // (neighbour_slots() entries): an index for per-(position, neighbour) data.
+  int neighbour_offset(int pos) const { return adj_start_[static_cast<std::size_t>(pos)]; }
+  int neighbour_slots() const { return static_cast<int>(adj_.size()); }
   std::span<const int> neighbours(int pos) const {
     const auto i = static_cast<std::size_t>(pos);
     return {adj_.data() + adj_start_[i], adj_.data() + adj_start_[i + 1]};

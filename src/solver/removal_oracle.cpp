@@ -86,8 +86,7 @@ void RemovalOracle::Impl::encode(const SatCount::Candidates& candidates, std::ui
   if (pairs > std::min(max_pairs, SatCount::max_pairs)) return;
   for (std::size_t u = 1; u < candidates.size(); ++u)
     if (candidates[u].empty()) return;
-  auto s = std::make_unique<SatCount>(puzzle, layout, candidates, watch, SatCount::Tuning::refutations,
-                                      SatCount::links_for(layout));
+  auto s = std::make_unique<SatCount>(puzzle, layout, candidates, watch, SatCount::Tuning::refutations);
   if (s->encoded()) sat = std::move(s);
 }
 

@@ -95,7 +95,8 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
     std::vector<int>().swap(group);
   }
   encode_supports();
-  if (links == Links::degree && pairs <= links_max_pairs) encode_links();
+  if (links == Links::automatic) links = pairs <= links_max_pairs ? links_for(layout) : Links::none;
+  if (links == Links::degree) encode_links();
   if (watch_.expired()) return;
   sat_->connect_terminator(hooks_.get());
   sat_->connect_learner(hooks_.get());
@@ -169,35 +170,29 @@ void SatCount::encode_supports() {
 namespace {
 
 // The link variables, aligned with Layout::neighbours: the link of position p with its k-th
-// neighbour is vars[start[p] + k] (start[p]: the neighbours of the positions before p).
+// neighbour is vars[layout.neighbour_offset(p) + k].
 struct LinkTable {
-  std::vector<int> start, vars;
+  const Layout& layout;
+  std::vector<int> vars;
   std::span<const int> of(int p) const {
-    const auto b = static_cast<std::size_t>(start[static_cast<std::size_t>(p)]);
-    const auto e = static_cast<std::size_t>(start[static_cast<std::size_t>(p) + 1]);
-    return std::span<const int>(vars).subspan(b, e - b);
+    return std::span<const int>(vars).subspan(static_cast<std::size_t>(layout.neighbour_offset(p)),
+                                              layout.neighbours(p).size());
   }
 };
 
 // One fresh variable (from next_var on) per pair of neighbouring positions, shared by both ends.
 LinkTable link_table(const Layout& layout, int& next_var) {
-  LinkTable t;
-  const auto positions = static_cast<std::size_t>(layout.positions());
-  t.start.assign(positions + 1, 0);
-  for (std::size_t p = 0; p < positions; ++p)
-    t.start[p + 1] = t.start[p] + static_cast<int>(layout.neighbours(static_cast<int>(p)).size());
-  t.vars.assign(static_cast<std::size_t>(t.start.back()), 0);
+  LinkTable t{layout, std::vector<int>(static_cast<std::size_t>(layout.neighbour_slots()), 0)};
   for (int p = 0; p < layout.positions(); ++p) {
     const auto near = layout.neighbours(p);
     for (std::size_t k = 0; k < near.size(); ++k) {
-      int& link = t.vars[static_cast<std::size_t>(t.start[static_cast<std::size_t>(p)]) + k];
+      int& link = t.vars[static_cast<std::size_t>(layout.neighbour_offset(p)) + k];
       if (near[k] > p) {
         link = next_var++;
         continue;
       }
       const auto back = layout.neighbours(near[k]);  // the link exists: p's place in its list
-      const auto j = std::find(back.begin(), back.end(), p) - back.begin();
-      link = t.of(near[k])[static_cast<std::size_t>(j)];
+      link = t.of(near[k])[static_cast<std::size_t>(std::find(back.begin(), back.end(), p) - back.begin())];
     }
   }
   return t;

@@ -55,8 +55,9 @@ class SatCount {
 
   // What the instance is tuned for (see the top of this file).
   enum class Tuning { models, refutations };
-  // Whether the encoding adds the link variables (see the top of this file).
-  enum class Links { none, degree };
+  // Whether the encoding adds the link variables (see the top of this file): `automatic` is
+  // links_for(layout) up to links_max_pairs; the others force it (tests, comparisons).
+  enum class Links { automatic, none, degree };
   // Links::degree where no cell has more than four neighbours (square4), none elsewhere. With
   // links in every instance (a timing build): square4 20x20 extreme strips, seeds 1-6, 199+ s
   // -> 85 s in all; `bench_solver`'s minimal unique square4 15x15 boards 625-774 -> 443-506 ms
@@ -67,7 +68,7 @@ class SatCount {
   // Encodes the candidate pairs (call with the root domains, after propagation). The encoding
   // polls the watch; when it expired, encoded() is false and nothing else may be called.
   SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates& candidates, Watch& watch,
-           Tuning tuning = Tuning::models, Links links = Links::none);
+           Tuning tuning = Tuning::models, Links links = Links::automatic);
   ~SatCount();
   SatCount(const SatCount&) = delete;
   SatCount& operator=(const SatCount&) = delete;
@@ -76,7 +77,7 @@ class SatCount {
   // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
   // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
   static constexpr std::uint64_t max_pairs = 400'000;
-  // Above this many pairs the links are left out (Links::degree asked or not): with them an open
+  // Above this many pairs `automatic` leaves the links out: with them an open
   // square4 40x40 board with 5% clues (between 100,000 and 250,000 pairs; hybrid engine, 10 s,
   // gave up either way) peaked at 426 MB against 326 MB, so big open boards keep what they
   // cost before. Square4 20x20 extreme floors have 14,000-26,000 pairs.

@@ -221,9 +221,8 @@ bool Search::probe_value(int v, std::vector<int>& cells) {
 // One SAT slice of `conflicts` conflicts. The instance is built on the first slice, from the root
 // domains as they are then (after probing). The first worker tunes it for refutations when a
 // unique answer is likely (the caller said so, or the native phase found one solution and no
-// second, or probing removed much: SatCount's Tuning), the second always for models; the path's
-// links are encoded where they pay (SatCount::links_for). Solutions found since the last slice
-// are blocked before it goes on.
+// second, or probing removed much: SatCount's Tuning), the second always for models. Solutions
+// found since the last slice are blocked before it goes on.
 Search::Outcome Search::run_sat(std::uint64_t conflicts) {
   if (!sat_) {
     if (!settle(true)) {
@@ -233,8 +232,7 @@ Search::Outcome Search::run_sat(std::uint64_t conflicts) {
     }
     const bool refute = role_ == Role::primary && likely_unique();
     const auto tuning = refute ? SatCount::Tuning::refutations : SatCount::Tuning::models;
-    sat_ = std::make_unique<SatCount>(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning,
-                                      SatCount::links_for(layout_));
+    sat_ = std::make_unique<SatCount>(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
   }
   if (!sat_->encoded()) return Outcome::stopped;
   const std::uint64_t before = sat_->conflicts();
