@@ -19,6 +19,11 @@ Parsed parse_command(const Args& args, po::options_description& options, const c
   Parsed p;
   po::store(po::command_line_parser(args).options(all).positional(pos).run(), p.vm);
   po::notify(p.vm);
+  // An empty --out '' would otherwise read as "not given": standard output or the default
+  // folder, silently.
+  if (p.vm.count("out"))
+    if (const auto* text = boost::any_cast<std::string>(&p.vm["out"].value()); text && text->empty())
+      throw InputError("--out: expected a file or folder name, got an empty one");
   p.help = p.vm.count("help") > 0;
   return p;
 }

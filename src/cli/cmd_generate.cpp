@@ -19,6 +19,7 @@
 #include "core/atomic_file.hpp"
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/json_text.hpp"
 #include "core/rng.hpp"
 #include "core/text.hpp"
 #include "generator/generator.hpp"
@@ -142,7 +143,7 @@ std::string puzzle_json(const GeneratedPuzzle& g) {
                   {"description", describe(g.puzzle)},
                   {"grade", grade_json(g.grade)},
                   {"undecided", g.stats.undecided}};
-  return j.dump() + "\n";
+  return json_text(j) + "\n";
 }
 
 // Why a puzzle cannot be graded: no solution, several, or the proof did not finish within the
@@ -236,7 +237,7 @@ int run_grade(const Args& args) {
       if (const auto why = not_unique(puzzles[i])) {
         all_graded = false;
         std::cerr << "hidato: " << name << ": not graded: " << *why << "\n";
-        if (as_json) std::cout << json{{"file", file}, {"index", i}, {"error", *why}}.dump() << "\n";
+        if (as_json) std::cout << json_text(json{{"file", file}, {"index", i}, {"error", *why}}) << "\n";
         continue;
       }
       const Grade g = grade(puzzles[i]);
@@ -244,7 +245,7 @@ int run_grade(const Args& args) {
         json j = grade_json(g);
         j["file"] = file;
         j["index"] = i;
-        std::cout << j.dump() << "\n";
+        std::cout << json_text(j) << "\n";
         continue;
       }
       std::cout << name << ": " << grade_text(g) << "\n";

@@ -23,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/json_text.hpp"
 #include "core/text.hpp"
 #include "solver/solver.hpp"
 
@@ -121,7 +122,7 @@ void print_json(const Input& in, const SolveReport& r) {
   j["second"] = grid_or_null(in.puzzle.board, r.second);
   j["nodes"] = r.stats.nodes;
   j["ms"] = r.stats.ms;
-  std::cout << j.dump() << "\n";
+  std::cout << json_text(j) << "\n";
 }
 
 void print_text(const Input& in, const SolveReport& r) {

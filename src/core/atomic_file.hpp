@@ -11,6 +11,12 @@ namespace hidato {
 // (`PATH.PID.tmp-hidato`: never another process's).
 std::filesystem::path temp_path_for(const std::filesystem::path& path);
 
+// Where writing `path` lands: a symbolic link is followed to the file or folder it names (a link
+// is never replaced by a file of its own; a dangling one names the file to create, relative
+// links from the link's folder, at most 40 hops); a link to a pipe or device, and any other
+// path, is itself.
+std::filesystem::path output_target(const std::filesystem::path& path);
+
 // Writes `content` to `path` atomically. Throws OutputError "PATH: cannot write: REASON" (the OS
 // reason) on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
@@ -19,8 +25,10 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 // created or written, with the OS reason.
 void check_output_file(const std::filesystem::path& path);
 
-// Calls write(tmp) to produce the file at a temporary path, then renames it to `path`.
-// The temporary file is removed if write throws.
+// Calls write(tmp) to produce the file at a temporary path, then renames it to `path` (to the
+// file a symbolic link names: output_target). The temporary file is removed if write throws.
+// A target that exists and is neither a file nor a folder (a pipe, a device: /dev/stdout) is a
+// stream, not a file to replace: write() writes to it directly.
 void produce_file_atomic(const std::filesystem::path& path,
                          const std::function<void(const std::filesystem::path& tmp)>& write);
 

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 
 namespace hidato {
@@ -18,11 +19,13 @@ fs::path beside(const fs::path& target, const char* suffix) {
   return target.parent_path() / ("." + target.filename().string() + suffix);
 }
 
-// The target as an absolute path with a file name ("out/" and "." name their folder).
+// The target as an absolute path with a file name ("out/" and "." name their folder); a
+// symbolic link to a folder is followed (output_target), so the book lands in that folder and the
+// link stays.
 fs::path normal_target(const fs::path& p) {
   fs::path t = fs::absolute(p).lexically_normal();
   if (t.filename().empty()) t = t.parent_path();
-  return t;
+  return fs::absolute(output_target(t)).lexically_normal();
 }
 
 [[noreturn]] void refuse(const fs::path& dir, const std::string& why) { throw InputError(dir.string() + ": " + why); }

@@ -1,5 +1,6 @@
 #include "core/codec.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -29,6 +30,7 @@ struct RawGrid {
   std::vector<std::vector<Token>> rows;
   std::vector<std::pair<std::string, std::string>> headers;
   long long too_many_rows = 0;  // rows seen past the size limit (their tokens are not kept)
+  long long first_width = 0;    // text format: tokens in the first row, past the size limit too
 
   // "file:line:col: message", or "argument 2, column 17: message" for a description.
   InputError error(int line, int col, const std::string& message) const {
@@ -59,11 +61,34 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-void parse_header(std::string_view line, int line_no, RawGrid& g) {
+// A word meant as "topology": within two typos of it, in any case.
+bool near_topology(std::string_view word) { return edit_distance(lower_case(word), "topology") <= 2; }
+
+// A header meant to set the topology but misspelt or without its colon ("# topolgy: hex6",
+// "#topology hex6", "# topology = square4") would otherwise be kept as another header or a
+// comment, and the board read as square8 without a word: refused instead.
+void check_not_a_topology(const std::string& body, bool has_colon, int line_no, std::size_t at, const RawGrid& g) {
+  std::string words = body;
+  std::replace(words.begin(), words.end(), '=', ' ');
+  const std::string first = words.substr(0, words.find_first_of(" \t:"));
+  if (!near_topology(first)) return;
+  if (has_colon) {
+    if (lower_case(first) != "topology")
+      throw g.error(line_no, static_cast<int>(at) + 1, "unknown header '" + printable(first) + "' (did you mean 'topology'?)");
+    return;
+  }
+  const std::string rest = trim(std::string_view(words).substr(first.size()));
+  if (!rest.empty() && rest.find_first_of(" \t") == std::string::npos)
+    throw g.error(line_no, static_cast<int>(at) + 1, "a topology header needs a colon: '# topology: " + printable(rest) + "'");
+}
+
+// `line`: a header line from its '#' on (trimmed), which sits at offset `at` of its line.
+void parse_header(std::string_view line, int line_no, std::size_t at, RawGrid& g) {
   const std::string body = trim(line.substr(1));
   const auto colon = body.find(':');
-  if (colon == std::string::npos) return;  // a plain comment
   const std::string key = trim(std::string_view(body).substr(0, colon));
+  check_not_a_topology(colon == std::string::npos ? body : key, colon != std::string::npos, line_no, at, g);
+  if (colon == std::string::npos) return;  // a plain comment
   const std::string value = trim(std::string_view(body).substr(colon + 1));
   if (lower_case(key) != "topology") {
     g.headers.emplace_back(key, value);
@@ -71,7 +96,7 @@ void parse_header(std::string_view line, int line_no, RawGrid& g) {
   }
   const auto t = parse_topology(lower_case(value));
   if (!t) {
-    const int col = static_cast<int>(line.find(value, line.find(':') + 1)) + 1;
+    const int col = static_cast<int>(at + line.find(value, line.find(':') + 1)) + 1;
     throw g.error(line_no, col, "unknown topology '" + printable(value) + "' (expected square8, square4 or hex6)");
   }
   g.topology = *t;
@@ -88,15 +113,18 @@ Token token_of(std::string_view word, int line_no, int col, const RawGrid& g) {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-// The row's tokens; past the size limit (kept counts every cell so far) only counted.
-std::vector<Token> parse_row(std::string_view line, int line_no, const RawGrid& g, long long& kept) {
+// The row's tokens; past the size limit (kept counts every cell so far) only counted, in `width`
+// too (all the row's tokens).
+std::vector<Token> parse_row(std::string_view line, int line_no, const RawGrid& g, long long& kept, long long& width) {
   std::vector<Token> row;
+  width = 0;
   std::size_t i = 0;
   while (i < line.size()) {
     if (is_space(line[i])) { ++i; continue; }
     std::size_t j = i;
     while (j < line.size() && !is_space(line[j])) ++j;
     const Token t = token_of(line.substr(i, j - i), line_no, static_cast<int>(i) + 1, g);
+    ++width;
     if (++kept <= max_board_cells) row.push_back(t);
     i = j;
   }
@@ -120,9 +148,11 @@ RawGrid read_raw(std::string_view text, const std::string& source, int lines_bef
     pos = end + 1;
     const std::string t = trim(line);
     if (t.empty()) { if (end == text.size()) break; continue; }
-    if (t[0] == '#') parse_header(line, line_no, g);
-    else if (kept >= max_board_cells) { parse_row(line, line_no, g, kept); ++g.too_many_rows; }
-    else g.rows.push_back(parse_row(line, line_no, g, kept));
+    long long width = 0;
+    if (t[0] == '#') parse_header(t, line_no, line.find('#'), g);
+    else if (kept >= max_board_cells) { parse_row(line, line_no, g, kept, width); ++g.too_many_rows; }
+    else g.rows.push_back(parse_row(line, line_no, g, kept, width));
+    if (g.rows.size() == 1 && g.first_width == 0) g.first_width = width;
     if (end == text.size()) break;
   }
   return g;
@@ -130,7 +160,7 @@ RawGrid read_raw(std::string_view text, const std::string& source, int lines_bef
 
 void check_size(const RawGrid& g) {
   const long long rows = static_cast<long long>(g.rows.size()) + g.too_many_rows;
-  const long long cols = static_cast<long long>(g.rows.front().size());
+  const long long cols = std::max(g.first_width, static_cast<long long>(g.rows.front().size()));
   if (const auto problem = board_size_problem(rows, cols))
     throw g.error(g.rows.front().front().line, 0, *problem);
 }

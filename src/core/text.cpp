@@ -1,6 +1,8 @@
 #include "core/text.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <vector>
 
 #include "core/errors.hpp"
 
@@ -69,6 +71,21 @@ std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint6
   if (digits.empty() || digits[0] == '-' || ec != std::errc() || p != digits.data() + digits.size() || v < lo || v > hi)
     out_of_range(s, std::to_string(lo), std::to_string(hi), what);
   return v;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
 }
 
 }  // namespace hidato

@@ -1,6 +1,7 @@
 #pragma once
 // Small text helpers every reader shares: one line-ending convention, safe echoing of input in
 // messages, and whole numbers parsed with range checks.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +20,9 @@ std::string printable(std::string_view s, std::size_t max_chars = 40);
 
 // ASCII lower case (header keys are matched in any case).
 std::string lower_case(std::string_view s);
+
+// Levenshtein distance (insertions, deletions, substitutions), for "did you mean" suggestions.
+std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // A whole decimal number (optional sign) that fits a long long; nullopt for anything else,
 // including values out of range (never a wrapped or clamped value).

@@ -10,6 +10,7 @@
 #include "core/atomic_file.hpp"
 #include "core/book_folder.hpp"
 #include "core/codec.hpp"
+#include "core/json_text.hpp"
 #include "render/render.hpp"
 #include "render/template.hpp"
 
@@ -37,7 +38,7 @@ void write_timings(const std::filesystem::path& file, int threads, double wall_m
   Json jp = Json::array();
   for (const auto& t : timings) jp.push_back(Json{{"job", t.ordinal}, {"ms", t.ms}});
   j["puzzles"] = jp;
-  write_file_atomic(file, j.dump(1) + "\n");
+  write_file_atomic(file, json_text(j, 1) + "\n");
 }
 
 }  // namespace

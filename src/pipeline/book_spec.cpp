@@ -285,7 +285,7 @@ BookMeta read_book(const YAML::Node& n, Problems& p) {
     p.add(n["paper"], "book.paper", "unknown paper '" + m.paper + "'" + suggestion(m.paper, {"white", "cream"}));
   if (auto v = n["svg_per_puzzle"]) m.svg_per_puzzle = read_bool(v, "book.svg_per_puzzle", p).value_or(false);
   if (!m.date.empty() && epoch_of_date(m.date) < 0)
-    p.add(n["date"], "book.date", "expected a date YYYY-MM-DD, got '" + m.date + "'");
+    p.add(n["date"], "book.date", "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + m.date + "'");
   if (auto v = n["seed"]) m.seed = read_u64(v, "book.seed", p).value_or(m.seed);
   if (auto v = n["formats"]) read_formats(v, m, p);
   if (auto v = n["how_to_play"]) m.how_to_play = read_bool(v, "book.how_to_play", p).value_or(true);
@@ -337,9 +337,16 @@ std::string hex16(std::uint64_t v) {
   return s;
 }
 
+// One document: a second one (after '---') would otherwise be dropped without a word.
 YAML::Node parse_yaml(const std::string& text, const std::string& label) {
   try {
-    return YAML::Load(text);
+    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    if (docs.size() > 1) {
+      const YAML::Mark at = docs[1].Mark();
+      throw InputError(located(label, at.is_null() ? 0 : at.line + 1, at.is_null() ? 0 : at.column + 1,
+                               "a second YAML document (after '---'): a config is one document"));
+    }
+    return docs.empty() ? YAML::Node() : docs.front();
   } catch (const YAML::Exception& e) {
     // Translate the library's exception at the boundary into our located InputError.
     throw InputError(located(label, e.mark.line + 1, e.mark.column + 1, e.msg));

@@ -13,6 +13,7 @@
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/json_text.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include "core/text_file.hpp"
@@ -262,7 +263,7 @@ ManifestEntry entry_from_json(const Fields& f) {
 std::string header_text(const ManifestHeader& h) {
   std::string out = "{\n";
   const auto field = [&](const char* key, const Json& value) {
-    out += "  \"" + std::string(key) + "\": " + value.dump() + ",\n";
+    out += "  \"" + std::string(key) + "\": " + json_text(value) + ",\n";
   };
   field("format", manifest_format);
   field("tool", h.tool);
@@ -344,7 +345,7 @@ ManifestEntry entry_from_outcome(const JobOutcome& o) {
   return e;
 }
 
-std::string entry_json(const ManifestEntry& entry) { return entry_to_json(entry).dump(); }
+std::string entry_json(const ManifestEntry& entry) { return json_text(entry_to_json(entry)); }
 
 Manifest read_manifest(const std::filesystem::path& file) {
   return parse_manifest(read_text_file(file, "manifest"), file.string());
@@ -372,7 +373,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
 }
 
 ManifestWriter::ManifestWriter(std::filesystem::path file, const ManifestHeader& header)
-    : file_(std::move(file)) {
+    : file_(output_target(file)) {
   std::error_code ec;
   if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), ec);
   if (ec) throw OutputError(file_.parent_path().string() + ": cannot create folder: " + ec.message());
@@ -420,7 +421,7 @@ void ManifestWriter::commit() {
     failed += s.failed;
   }
   const Json summary{{"made", made}, {"failed", failed}, {"sets", sets}};
-  out_ << (first_ ? "],\n" : "\n  ],\n") << "  \"summary\": " << summary.dump() << "\n}\n";
+  out_ << (first_ ? "],\n" : "\n  ],\n") << "  \"summary\": " << json_text(summary) << "\n}\n";
   out_.flush();
   if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
   out_.close();

@@ -33,6 +33,9 @@ std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomi
     // A broken description is a bad puzzle to report, not a reason to stop verifying the rest.
     return std::string("unreadable: ") + err.what();
   }
+  if (puzzle.board.topology() != e.job.board.topology)
+    return "the puzzle is " + std::string(to_string(puzzle.board.topology())) + ", its spec says " +
+           std::string(to_string(e.job.board.topology));
   if (count_givens(puzzle.givens) != e.clues) return "the clue count does not match the puzzle";
   if (!is_valid_solution(puzzle, solution)) return "the recorded solution breaks the rules";
   SolveLimits limits;

@@ -33,7 +33,6 @@ class Problems {
   std::vector<Problem> list_;
 };
 
-std::size_t edit_distance(std::string_view a, std::string_view b);
 // The candidate nearest to `word` when it is close enough to be a likely typo.
 std::optional<std::string> nearest(std::string_view word, const std::vector<std::string>& candidates);
 // " (did you mean 'x'?)" or " (expected one of: a, b, c)".

@@ -1,10 +1,12 @@
 #include "core/atomic_file.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <string>
+#include <thread>
 
 #include "core/text_file.hpp"
 
@@ -46,6 +48,36 @@ TEST_F(InFreshFolder, BareFileNameIsWrittenInTheCurrentFolder) {
 TEST_F(InFreshFolder, MissingFoldersAreCreated) {
   write_file_atomic(fs::path("a") / "b" / "c.txt", "x");
   EXPECT_EQ(read_text_file(dir_ / "a" / "b" / "c.txt"), "x");
+}
+
+// Writing through a symbolic link writes the file it names and keeps the link (the rename used to
+// replace the link with a file of its own); a dangling link creates the file it names.
+TEST_F(InFreshFolder, ALinkIsWrittenThroughNotReplaced) {
+  write_file_atomic("target.txt", "old\n");
+  fs::create_symlink("target.txt", "link.txt");
+  EXPECT_NO_THROW(check_output_file("link.txt"));
+  write_file_atomic("link.txt", "new\n");
+  EXPECT_TRUE(fs::is_symlink("link.txt"));
+  EXPECT_EQ(read_text_file(dir_ / "target.txt"), "new\n");
+  fs::create_directory("sub");
+  fs::create_symlink("made.txt", fs::path("sub") / "link.txt");
+  write_file_atomic(fs::path("sub") / "link.txt", "made\n");  // relative to the link's folder
+  EXPECT_TRUE(fs::is_symlink(fs::path("sub") / "link.txt"));
+  EXPECT_EQ(read_text_file(dir_ / "sub" / "made.txt"), "made\n");
+}
+
+// A pipe (or a device: /dev/stdout, /dev/null) is a stream, not a file to replace: the content
+// goes into it and it stays what it was.
+TEST_F(InFreshFolder, APipeIsWrittenIntoNotReplaced) {
+  ASSERT_EQ(::mkfifo("pipe", 0600), 0);
+  std::string got;
+  std::thread reader([&] { got = read_text_file(dir_ / "pipe"); });
+  EXPECT_NO_THROW(check_output_file("pipe"));
+  write_file_atomic("pipe", "through\n");
+  reader.join();
+  EXPECT_EQ(got, "through\n");
+  EXPECT_TRUE(fs::is_fifo("pipe"));
+  EXPECT_EQ(output_target("pipe"), fs::path("pipe"));
 }
 
 }  // namespace

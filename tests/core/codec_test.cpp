@@ -87,6 +87,32 @@ TEST(Codec, ErrorUnknownTopology) {
             "p.txt:1:13: unknown topology 'sq9' (expected square8, square4 or hex6)");
 }
 
+// An indented header is a header like any other: its topology applies and its key is read whole
+// (the '#' used to be assumed at column 1: "  # topology: square4" became the header
+// "# topology" and the board was read as square8). Columns count from the line's start.
+TEST(Codec, IndentedHeadersApply) {
+  const Puzzle p = parse_puzzle("  # topology: square4\n\t# source: test\n1 .\n. 4\n", "p.txt");
+  EXPECT_EQ(p.board.topology(), Topology::square4);
+  ASSERT_EQ(p.headers.size(), 1u);
+  EXPECT_EQ(p.headers[0].first, "source");
+  EXPECT_EQ(error_of("\t# topology: hexx\n1 .\n"),
+            "p.txt:1:14: unknown topology 'hexx' (expected square8, square4 or hex6)");
+}
+
+// A header that means the topology but is misspelt or lacks its colon is refused (it was kept
+// as another header, or as a comment, and the board read as square8 without a word); comments
+// and other headers that merely mention the word are not.
+TEST(Codec, ErrorTopologyHeaderMisspelt) {
+  EXPECT_EQ(error_of("# topolgy: square4\n1 .\n"), "p.txt:1:1: unknown header 'topolgy' (did you mean 'topology'?)");
+  EXPECT_EQ(error_of("#topology hex6\n1 .\n"), "p.txt:1:1: a topology header needs a colon: '# topology: hex6'");
+  EXPECT_EQ(error_of("  # Topology = square4\n1 .\n"),
+            "p.txt:1:3: a topology header needs a colon: '# topology: square4'");
+  EXPECT_EQ(error_of("# typology: hex6\n1 .\n"), "p.txt:1:1: unknown header 'typology' (did you mean 'topology'?)");
+  for (const char* fine : {"# TOPOLOGY: square4\n", "# topology of this board is odd\n",
+                           "# source: a topology book\n", "# top: 3\n", "# topologies\n"})
+    EXPECT_EQ(error_of(std::string(fine) + "1 .\n. 4\n"), "(no error)") << fine;
+}
+
 TEST(Codec, ErrorUnreadableFile) {
   try {
     read_puzzle_file("/nonexistent/p.txt");

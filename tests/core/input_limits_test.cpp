@@ -57,6 +57,16 @@ TEST(InputLimits, TextOverTheSizeLimitNamesItsRealSize) {
             "big.txt:1: board too large: 300 x 300 (the limit is 65,536 cells, e.g. 256 x 256)");
 }
 
+// A single row over the limit: its tokens past the limit are not kept, but the size check must
+// still see them (it used to read the kept 65,536 and solve a cut-off board, exit 0).
+TEST(InputLimits, ARowOverTheSizeLimitIsRefusedWithItsRealWidth) {
+  std::string row = "1 2";
+  for (int c = 2; c < 65'536; ++c) row += " x";
+  EXPECT_EQ(message_of([&] { parse_puzzle(row + "\n", "wide.txt"); }), "(no error)") << "65,536 cells fit";
+  EXPECT_EQ(message_of([&] { parse_puzzle(row + " 1\n", "wide.txt"); }),
+            "wide.txt:1: board too large: 1 x 65537 (the limit is 65,536 cells, e.g. 256 x 256)");
+}
+
 TEST(InputLimits, DescriptionErrorsNameTheColumnOfTheDescription) {
   EXPECT_EQ(message_of([] { parse_description("square8:2x2:1,./.,9", "argument 2"); }),
             "argument 2, column 19: value 9 is out of range 1..4 (the board has 4 playable cells)");
@@ -111,6 +121,22 @@ TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
   EXPECT_FALSE(fs::exists(dir / "out" / "book.pdf"));  // the whole folder is the new book
   EXPECT_TRUE(fs::exists(dir / "out" / "manifest.json"));
   EXPECT_FALSE(fs::exists(dir / ".out.hidato-old"));
+}
+
+// A book folder reached through a symbolic link is written into the folder the link names; the
+// link stays a link (it used to be replaced by a real folder, leaving the linked one empty).
+TEST(BookFolderTest, ALinkedFolderGetsTheBookAndStaysALink) {
+  const test::TempDir scratch("limits-link");
+  const fs::path& dir = scratch.path;
+  fs::create_directories(dir / "real");
+  fs::create_directory_symlink("real", dir / "link");
+  for (int round = 0; round < 2; ++round) {
+    BookFolder f(dir / "link");
+    write(f.staging() / "manifest.json", "round " + std::to_string(round));
+    f.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(dir / "link"));
+  EXPECT_EQ(read_text_file(dir / "real" / "manifest.json"), "round 1");
 }
 
 TEST(BookFolderTest, ACrashBetweenTheRenamesIsRecoveredByTheNextWriter) {

@@ -148,6 +148,8 @@ TEST(MaskFile, ParsesPictureWithCommentsPaddingAndScale) {
   EXPECT_EQ(s.rows, 2);
   EXPECT_EQ(s.cols, 4);
   EXPECT_EQ(s.playable, (std::vector<bool>{true, true, false, false, true, true, false, false}));
+  // Trailing spaces after the scale are no error (they were: "scale must be a whole number").
+  EXPECT_EQ(parse_mask("; scale: 2 \t\n#.\n", "s.txt").playable, s.playable);
 }
 
 TEST(MaskFile, BadCharacterIsLocated) {

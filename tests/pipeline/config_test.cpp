@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/book_spec.hpp"
 #include "pipeline/jobs.hpp"
@@ -104,7 +105,15 @@ TEST(Config, WrongTypesAndRanges) {
   EXPECT_EQ(error_of("book: {formats: [], title: {a: 1}}\nsets: [{name: a}]\n"),
             "book.yaml:1:28: book.title: expected text, got a mapping");
   EXPECT_EQ(error_of("book: {formats: [], date: 2026-02-30}\nsets: [{name: a}]\n"),
-            "book.yaml:1:27: book.date: expected a date YYYY-MM-DD, got '2026-02-30'");
+            "book.yaml:1:27: book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got '2026-02-30'");
+}
+
+// A second YAML document would be dropped without a word: refused at its line.
+TEST(Config, ASecondDocumentIsRefused) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\n---\nsets: [{name: b}]\n"),
+            "book.yaml:4:1: a second YAML document (after '---'): a config is one document");
+  EXPECT_EQ(error_of("---\nbook: {formats: [], date: 1969-12-31}\nsets: [{name: a}]\n"),
+            "book.yaml:2:27: book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got '1969-12-31'");
 }
 
 TEST(Config, MissingNameAndMissingSets) {
@@ -217,8 +226,8 @@ TEST(Config, EpochOfDate) {
 }
 
 TEST(Suggest, EditDistanceAndNearest) {
-  EXPECT_EQ(yamlcheck::edit_distance("kitten", "sitting"), 3u);
-  EXPECT_EQ(yamlcheck::edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
   EXPECT_EQ(yamlcheck::nearest("colz", {"rows", "cols", "count"}), "cols");
   EXPECT_EQ(yamlcheck::nearest("qqqqqq", {"rows", "cols"}), std::nullopt);
 }

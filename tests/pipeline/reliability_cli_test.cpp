@@ -59,6 +59,32 @@ TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
   EXPECT_EQ(r.err, "hidato: error: bin.txt:1:5: unknown token '\\x01\\x02\\x1b[31m\\x00' (expected a number, '.' or 'x')\n");
 }
 
+// An empty --out is a mistake, not "no --out" (it used to write to standard output or the
+// default folder without a word).
+TEST(Reliability, AnEmptyOutIsRefused) {
+  TempDir dir("rel-empty-out");
+  write_text(dir.path / "c.yaml", config_with("[]"));
+  for (const char* command : {"generate -r 4 -c 4 --out ''", "build c.yaml --out ''"}) {
+    const ChildRun r = run_hidato(command, dir.path);
+    EXPECT_EQ(r.exit_code, 1) << command;
+    EXPECT_EQ(r.err, "hidato: error: --out: expected a file or folder name, got an empty one\n") << command;
+    EXPECT_EQ(r.out, "") << command;
+  }
+  EXPECT_FALSE(fs::exists(dir.path / "out"));
+}
+
+// File names are bytes, not always UTF-8: one that is not still gets its JSON line (the bytes
+// as U+FFFD) and exit 0; the JSON writer used to throw, exit 3 ("internal").
+TEST(Reliability, FileNamesThatAreNotUtf8StillGiveJson) {
+  TempDir dir("rel-utf8");
+  write_text(dir.path / "n\xffl.txt", "1 2\n");
+  for (const char* command : {"solve --json 'n\377l.txt'", "grade --json 'n\377l.txt'"}) {
+    const ChildRun r = run_hidato(command, dir.path);
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    EXPECT_NE(r.out.find("\"file\":\"n\xef\xbf\xbdl.txt\""), std::string::npos) << command << ": " << r.out;
+  }
+}
+
 TEST(Reliability, GradeRefusesPuzzlesWithoutOneSolution) {
   TempDir dir("rel-grade");
   write_text(dir.path / "two.txt", "1 . 3\n. . .\n. . 8\n");
@@ -95,6 +121,11 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   const ChildRun r = run_hidato("render m.json --formats pdf --template /dev/zero", dir.path);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "hidato: error: /dev/zero: cannot read the page template: not a regular file\n");
+  // A spec that contradicts its puzzle is a failed verification (it used to pass).
+  write_text(dir.path / "t.json", replaced(m, "\"topology\":\"square8\"", "\"topology\":\"hex6\""));
+  const ChildRun bad = run_hidato("verify t.json", dir.path);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "hidato: bad: s[0]: the puzzle is square8, its spec says hex6\nhidato: 1 of 2 puzzles failed verification\n");
   write_text(dir.path / "t.json", std::regex_replace(m, std::regex("\"puzzles\": \\[[^]*\\],\n  \"summary\""), "\"puzzles\": {},\n  \"summary\""));
   EXPECT_EQ(run_hidato("verify t.json", dir.path).err, "hidato: error: t.json: puzzles: expected a list of entries\n");
 }
