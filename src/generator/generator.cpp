@@ -159,6 +159,27 @@ std::uint64_t floor_limit(Topology t, int cells) {
   return c.cells * per_cell * std::max<std::uint64_t>(20, c.root) / 20;
 }
 
+// extreme: what an attempt that may be given up (not the last one allowed) allows its removal
+// tests before it is: the widest floor stage B starts from (floor_limit) and the conflicts of
+// its longest single test (longest_test). The last attempt allows everything.
+struct GiveUp {
+  std::uint64_t widest_floor = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t longest_test = std::numeric_limits<std::uint64_t>::max();
+};
+
+// extreme: the conflicts one stage-B test of an attempt with `patience` may spend before it is
+// left open (and the attempt given up): a quarter of the patience. A test that alone outruns a
+// quarter of what the whole attempt may spend is a tail of the path, not a cost to wait out.
+// Square4 20x20, seeds 1-14 (timing build): in the 14 attempts that ended, the longest test took
+// 1,600-48,000 conflicts; two attempts 0 were tails: seed 7's ran one test 187,000 conflicts into
+// the old cap (ten times the per-call cap, 200,000: 189 s) and seed 13's spent 100,000 on one
+// (then ended at 176,000). With a quarter (75,000) both give up sooner and end in attempt 1:
+// 186 -> 95 s and 75 -> 53 s (release builds); a sixth (50,000) was faster on those two still
+// (timing build: 85 and 45 s against 101 and 61 s) but sits just above the 48,000 of seed 4's
+// attempt that ended. Hex6 (250,000: 62,500) and square8 (30,000: 7,500)
+// never reach it: their longest tests were 6,900 and 5,400 conflicts (20x20, seeds 1-30).
+std::uint64_t longest_test(std::uint64_t patience) { return std::max<std::uint64_t>(1, patience / 4); }
+
 enum class Removal { redundant, needed, open };
 
 // Ten times the per-call cap: the cap of a second look at a test the first one left open.
@@ -241,12 +262,13 @@ bool floor_already_too_wide(const Puzzle& p, const std::vector<CellId>& candidat
 // candidates; the tests a local search shows needed (without_near_witness) skip the oracle.
 // Stage B walks the candidates in order on one oracle above the floor (p minus the candidates),
 // whose encoding holds every clue set the walk can reach, with ten times the cap (what it
-// learns carries over from test to test); a floor of more than `widest_floor` pairs runs no
-// test (see floor_limit), and stage A ends as soon as that is certain (floor_already_too_wide).
+// learns carries over from test to test, at most `give_up.longest_test`); a floor of more than
+// `give_up.widest_floor` pairs runs no test (see floor_limit), and stage A ends as soon as that
+// is certain (floor_already_too_wide).
 // A test left open (or not run) keeps its given and counts in `open`; with no open test the set
 // is the one a count_solutions call per test would give.
 std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
-                              StripBudget& budget, std::uint64_t widest_floor, int& open) {
+                              StripBudget& budget, const GiveUp& give_up, int& open) {
   std::vector<bool> keep(solution.size());
   for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
   std::vector<CellId> candidates;
@@ -261,15 +283,16 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
     for (CellId c : asked) {
       if (oracle_test(oracle, p, c, budget.per_call, budget) == Removal::needed) continue;
       candidates.push_back(c);
-      if (floor_already_too_wide(p, candidates, budget, widest_floor)) return all_open();
+      if (floor_already_too_wide(p, candidates, budget, give_up.widest_floor)) return all_open();
     }
   }
   if (budget.nodes_left == 0 || interrupted(budget)) return all_open();
-  RemovalOracle oracle = RemovalOracle::above(without(p, candidates), budget.limits, widest_floor);
-  if (oracle.pairs() > widest_floor) return all_open();
+  RemovalOracle oracle = RemovalOracle::above(without(p, candidates), budget.limits, give_up.widest_floor);
+  if (oracle.pairs() > give_up.widest_floor) return all_open();
   oracle.prefer(solution);
+  const std::uint64_t cap = std::min(retry_cap(budget.per_call), give_up.longest_test);
   for (CellId c : candidates) {
-    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, retry_cap(budget.per_call), budget)
+    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, cap, budget)
                                        : fallback_test(p, c, budget);
     if (r == Removal::redundant) {
       p.givens[static_cast<std::size_t>(c)] = 0;
@@ -285,7 +308,7 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
 // finishes -- cheaper than proving. Phase 2 (strip_exact): drop any remaining given whose removal
 // the solver still proves unique.
 std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
-                                const PuzzleJob& job, Rng& rng, StripBudget& budget, std::uint64_t widest_floor,
+                                const PuzzleJob& job, Rng& rng, StripBudget& budget, const GiveUp& give_up,
                                 int& open) {
   const Acceptable deducible = [&](const Puzzle& p) { return !interrupted(budget) && !grade(p).needs_search; };
   std::vector<bool> keep(solution.size(), true);
@@ -293,7 +316,7 @@ std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const
   keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, 0, true);
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
-  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, widest_floor,
+  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, give_up,
                      open);
 }
 
@@ -341,6 +364,14 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
   return clues.keep;
 }
 
+// The limits of an extreme attempt that may be given up (none for the last one allowed, nor for
+// `sparse`, whose floors are all wide and whose tests all long), from its patience: the budget it
+// starts with.
+GiveUp give_up_limits(const PuzzleJob& job, const Puzzle& puzzle, const StripBudget& budget, bool give_up_open) {
+  if (!give_up_open || job.board.sparse) return {};
+  return GiveUp{floor_limit(job.board.topology, puzzle.board.size()), longest_test(budget.nodes_left)};
+}
+
 // One attempt. nullopt when the fill or the proof failed within the budget; an attempt whose
 // puzzle misses the level (`missed_level`) is nullopt too. `give_up_open`: the budget is the
 // attempt's patience, below the job's (extreme_patience), and an extreme strip that leaves a
@@ -355,9 +386,8 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   int open = 0;
   std::vector<bool> keep;
   if (job.target == Difficulty::extreme) {
-    const std::uint64_t widest = give_up_open && !job.board.sparse ? floor_limit(job.board.topology, puzzle.board.size())
-                                                                   : std::numeric_limits<std::uint64_t>::max();
-    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, widest, open);
+    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, give_up_limits(job, puzzle, budget, give_up_open),
+                         open);
     if (give_up_open && open > 0) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
     keep = std::move(*level);
