@@ -134,9 +134,11 @@ std::vector<Token> parse_row(std::string_view line, int line_no, const RawGrid& 
 // Plan: one pass over the lines; headers set the topology, other lines are rows. Past the board
 // size limit tokens are still checked and counted but not kept, so a huge file costs no memory
 // beyond its text and the message can name its real size.
-RawGrid read_raw(std::string_view text, const std::string& source, int lines_before = 0) {
+RawGrid read_raw(std::string_view text, const std::string& source, int lines_before = 0,
+                 Topology topology = Topology::square8) {
   RawGrid g;
   g.source = source;
+  g.topology = topology;
   int line_no = lines_before;
   long long kept = 0;
   std::size_t pos = 0;
@@ -258,9 +260,27 @@ Puzzle read_puzzle_file(const std::filesystem::path& file) {
   return parse_puzzle(read_text_file(file), file.string());
 }
 
+namespace {
+
+// The topology a `# topology:` line sets before the first `# puzzle:` line (and before any row):
+// the file's own, for every puzzle that does not name one (square8 when none does).
+Topology file_topology(const std::vector<std::string_view>& lines, const std::string& source) {
+  std::string preamble;
+  for (std::string_view line : lines) {
+    if (is_header(line, "puzzle", true)) return read_raw(preamble, source).topology;
+    const std::string t = trim(line);
+    if (!t.empty() && t[0] != '#') break;
+    preamble += std::string(line) + "\n";
+  }
+  return Topology::square8;
+}
+
+}  // namespace
+
 // Plan: give every line a block number (the puzzle it belongs to, or -1 inside a `# solution`
 // block), then build one text per block with the other blocks' lines left empty, so that the
-// line numbers of error messages stay those of the file.
+// line numbers of error messages stay those of the file. A topology set before the first
+// `# puzzle:` line holds for every puzzle that does not set its own (file_topology).
 std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::string& source) {
   const std::string normalized = normalized_text(raw);
   const std::string_view text = normalized;
@@ -271,6 +291,7 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::str
     lines.push_back(text.substr(pos, end - pos));
     pos = end + 1;
   }
+  const Topology topology = file_topology(lines, source);
   std::vector<int> block(lines.size(), 0);
   int current = 0;
   bool in_solution = false, has_content = false;
@@ -294,7 +315,7 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::str
       if (block[i] == b) one += lines[i];
       one += '\n';
     }
-    out.push_back(build_puzzle(read_raw(one, source, static_cast<int>(first))));
+    out.push_back(build_puzzle(read_raw(one, source, static_cast<int>(first), topology)));
   }
   return out;
 }

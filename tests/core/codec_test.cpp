@@ -156,6 +156,23 @@ TEST(Codec, GridRowsUseMinusOneForHoles) {
   EXPECT_EQ(to_grid(p.board, p.givens), (std::vector<std::vector<int>>{{1, -1}, {0, 3}}));
 }
 
+// A topology set before the first `# puzzle:` line is the file's: every puzzle that does not set
+// its own has it (it used to hold for the first puzzle only, the others read as square8).
+TEST(Codec, CollectionsShareATopologySetBeforeTheirFirstPuzzle) {
+  const auto all = parse_puzzle_collection(
+      "# topology: square4\n# source: t\n\n# puzzle: 1/3\n1 .\n. 4\n# puzzle: 2/3\n. 2\n4 .\n"
+      "# puzzle: 3/3\n# topology: hex6\n1 .\n. 4\n", "g.txt");
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].board.topology(), Topology::square4);
+  EXPECT_EQ(all[1].board.topology(), Topology::square4);
+  EXPECT_EQ(all[2].board.topology(), Topology::hex6);
+  EXPECT_EQ(parse_puzzle_collection("# puzzle: 1\n1 .\n. 4\n# topology: square4\n# puzzle: 2\n1 .\n. 4\n", "g")
+                .at(1)
+                .board.topology(),
+            Topology::square8)
+      << "a topology inside puzzle 1 is that puzzle's";
+}
+
 TEST(Codec, CollectionsSkipSolutionsAndKeepLineNumbers) {
   const std::string text =
       "# puzzle: 1/2\n# topology: square8\n1 .\n. 4\n# solution\n1 2\n3 4\n\n"
