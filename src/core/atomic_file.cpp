@@ -15,26 +15,6 @@ std::filesystem::path temp_path_for(const std::filesystem::path& path) {
   return path.string() + "." + std::to_string(::getpid()) + ".tmp-hidato";
 }
 
-std::filesystem::path output_target(const std::filesystem::path& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_symlink(path, ec)) return path;
-  // A link to something that exists: a file or folder by its real name; a pipe or device by the
-  // link itself (/dev/stdout -> /proc/self/fd/1 -> "pipe:[...]" has no real name to write to).
-  if (const auto st = fs::status(path, ec); !ec && fs::exists(st)) {
-    if (!fs::is_regular_file(st) && !fs::is_directory(st)) return path;
-    const fs::path real = fs::canonical(path, ec);
-    return ec ? path : real;
-  }
-  fs::path p = path;  // a dangling link: the file it names, to be created
-  for (int hop = 0; hop < 40 && fs::is_symlink(p, ec); ++hop) {
-    const fs::path to = fs::read_symlink(p, ec);
-    if (ec) break;
-    p = to.is_absolute() ? to : p.parent_path() / to;
-  }
-  return p;
-}
-
 namespace {
 
 // An existing path that is not a file or a folder: a pipe, a device, a socket.
@@ -46,6 +26,25 @@ bool is_stream(const std::filesystem::path& path) {
 }
 
 }  // namespace
+
+std::filesystem::path output_target(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  // Not a link, or a link to a pipe or device: the path itself (/dev/stdout -> /proc/self/fd/1
+  // -> "pipe:[...]" has no real name to write to).
+  if (!fs::is_symlink(path, ec) || is_stream(path)) return path;
+  if (fs::exists(path, ec)) {  // a file or folder: by its real name
+    const fs::path real = fs::canonical(path, ec);
+    return ec ? path : real;
+  }
+  fs::path p = path;  // a dangling link: the file it names, to be created
+  for (int hop = 0; hop < 40 && fs::is_symlink(p, ec); ++hop) {
+    const fs::path to = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = to.is_absolute() ? to : p.parent_path() / to;
+  }
+  return p;
+}
 
 void produce_file_atomic(const std::filesystem::path& link,
                          const std::function<void(const std::filesystem::path&)>& write) {

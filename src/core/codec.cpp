@@ -67,12 +67,12 @@ bool near_topology(std::string_view word) { return edit_distance(lower_case(word
 // A header meant to set the topology but misspelt or without its colon ("# topolgy: hex6",
 // "#topology hex6", "# topology = square4") would otherwise be kept as another header or a
 // comment, and the board read as square8 without a word: refused instead.
-void check_not_a_topology(const std::string& body, bool has_colon, int line_no, std::size_t at, const RawGrid& g) {
+void check_not_a_topology(const std::string& body, int line_no, std::size_t at, const RawGrid& g) {
   std::string words = body;
   std::replace(words.begin(), words.end(), '=', ' ');
   const std::string first = words.substr(0, words.find_first_of(" \t:"));
   if (!near_topology(first)) return;
-  if (has_colon) {
+  if (body.find(':') != std::string::npos) {
     if (lower_case(first) != "topology")
       throw g.error(line_no, static_cast<int>(at) + 1, "unknown header '" + printable(first) + "' (did you mean 'topology'?)");
     return;
@@ -86,9 +86,9 @@ void check_not_a_topology(const std::string& body, bool has_colon, int line_no, 
 void parse_header(std::string_view line, int line_no, std::size_t at, RawGrid& g) {
   const std::string body = trim(line.substr(1));
   const auto colon = body.find(':');
-  const std::string key = trim(std::string_view(body).substr(0, colon));
-  check_not_a_topology(colon == std::string::npos ? body : key, colon != std::string::npos, line_no, at, g);
+  check_not_a_topology(body, line_no, at, g);
   if (colon == std::string::npos) return;  // a plain comment
+  const std::string key = trim(std::string_view(body).substr(0, colon));
   const std::string value = trim(std::string_view(body).substr(colon + 1));
   if (lower_case(key) != "topology") {
     g.headers.emplace_back(key, value);
@@ -151,10 +151,15 @@ RawGrid read_raw(std::string_view text, const std::string& source, int lines_bef
     const std::string t = trim(line);
     if (t.empty()) { if (end == text.size()) break; continue; }
     long long width = 0;
-    if (t[0] == '#') parse_header(t, line_no, line.find('#'), g);
-    else if (kept >= max_board_cells) { parse_row(line, line_no, g, kept, width); ++g.too_many_rows; }
-    else g.rows.push_back(parse_row(line, line_no, g, kept, width));
-    if (g.rows.size() == 1 && g.first_width == 0) g.first_width = width;
+    if (t[0] == '#') {
+      parse_header(t, line_no, line.find('#'), g);
+    } else if (kept >= max_board_cells) {
+      parse_row(line, line_no, g, kept, width);
+      ++g.too_many_rows;
+    } else {
+      g.rows.push_back(parse_row(line, line_no, g, kept, width));
+      if (g.rows.size() == 1) g.first_width = width;  // the first row always starts below the limit
+    }
     if (end == text.size()) break;
   }
   return g;

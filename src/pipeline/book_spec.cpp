@@ -9,6 +9,7 @@
 #include "core/paths.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
+#include "core/yaml_document.hpp"
 #include "pipeline/yaml_check.hpp"
 #include "generator/base_board.hpp"
 #include "render/layout.hpp"
@@ -337,22 +338,6 @@ std::string hex16(std::uint64_t v) {
   return s;
 }
 
-// One document: a second one (after '---') would otherwise be dropped without a word.
-YAML::Node parse_yaml(const std::string& text, const std::string& label) {
-  try {
-    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
-    if (docs.size() > 1) {
-      const YAML::Mark at = docs[1].Mark();
-      throw InputError(located(label, at.is_null() ? 0 : at.line + 1, at.is_null() ? 0 : at.column + 1,
-                               "a second YAML document (after '---'): a config is one document"));
-    }
-    return docs.empty() ? YAML::Node() : docs.front();
-  } catch (const YAML::Exception& e) {
-    // Translate the library's exception at the boundary into our located InputError.
-    throw InputError(located(label, e.mark.line + 1, e.mark.column + 1, e.msg));
-  }
-}
-
 // A generous bound on the page count (every answer on a page of its own), for the widest gutter
 // the print rules may give the book.
 int page_bound(const BookSpec& spec, const PageTemplate& t) {
@@ -406,7 +391,7 @@ std::int64_t epoch_of_date(const std::string& date) {
 
 BookSpec parse_book_spec(const std::string& text, const std::string& label,
                          const std::filesystem::path& base_dir) {
-  const YAML::Node root = parse_yaml(text, label);
+  const YAML::Node root = load_yaml_document(text, label);
   Problems problems(label);
   Context cx{problems, base_dir};
   BookSpec spec;

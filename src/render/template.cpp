@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "core/paths.hpp"
 #include "core/text_file.hpp"
+#include "core/yaml_document.hpp"
 #include "render/render.hpp"
 #include "render/template.hpp"
 
@@ -191,12 +192,7 @@ std::string shipped_names() {
 PrintRules rules_of(const PageTemplate& t) { return print_rules(t.print_service).value_or(PrintRules{}); }
 
 PageTemplate parse_page_template(const std::string& yaml_text, const std::string& source) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml_text);
-  } catch (const YAML::Exception& e) {
-    throw InputError(located(source, e.mark.line + 1, e.mark.column + 1, e.msg));
-  }
+  const YAML::Node root = load_yaml_document(yaml_text, source);
   if (!root.IsMap()) throw InputError(located(source, 1, 1, "template: expected a mapping of keys"));
   return Reader{source}.read(root);
 }

@@ -251,8 +251,8 @@ Mask parse_mask(std::string_view raw, const std::string& source) {
     pos = end + 1;
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty() && line[0] == ';') line.erase(line.find_last_not_of(" \t") + 1);  // "; scale: 2 "
     if (!line.empty() && line[0] == ';') {
+      line.erase(line.find_last_not_of(" \t") + 1);  // "; scale: 2 " too
       if (lower_case(line).rfind("; scale:", 0) == 0) {
         const std::string v = line.substr(8);
         const auto b = v.find_first_not_of(' ');

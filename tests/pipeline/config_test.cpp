@@ -111,7 +111,7 @@ TEST(Config, WrongTypesAndRanges) {
 // A second YAML document would be dropped without a word: refused at its line.
 TEST(Config, ASecondDocumentIsRefused) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\n---\nsets: [{name: b}]\n"),
-            "book.yaml:4:1: a second YAML document (after '---'): a config is one document");
+            "book.yaml:4:1: a second YAML document (after '---'): the file must hold one");
   EXPECT_EQ(error_of("---\nbook: {formats: [], date: 1969-12-31}\nsets: [{name: a}]\n"),
             "book.yaml:2:27: book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got '1969-12-31'");
 }

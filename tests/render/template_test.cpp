@@ -69,6 +69,8 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
   EXPECT_EQ(error_of("page: a4\ncolour: red\n"),
             "t.yaml:2:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
             "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)");
+  EXPECT_EQ(error_of("page: a4\n---\npage: letter\n"),
+            "t.yaml:3:1: a second YAML document (after '---'): the file must hold one");
   EXPECT_EQ(error_of("print_service: lulu\n"), "t.yaml:1:16: print_service: unknown print service 'lulu' (expected kdp or none)");
   EXPECT_EQ(error_of("cell: {min: 9mm, min_3_digits: 8mm}\n"), "t.yaml:1:7: cell.min_3_digits: must not be smaller than min");
   EXPECT_EQ(error_of("margins:\n  top: 15mm\n  inner: wide\n"),
