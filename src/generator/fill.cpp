@@ -11,6 +11,25 @@ constexpr std::uint64_t poll_every = 4096;  // steps between two looks at the cl
 
 bool stopped(const StopCheck& stop, std::uint64_t step) { return stop && (step - 1) % poll_every == 0 && stop(); }
 
+// For loops whose steps cost anything from one cell to the whole path (segment reversals): looks
+// at `stop` once per poll_work cells moved (about a millisecond), and before the first step.
+class WorkPoll {
+ public:
+  explicit WorkPoll(const StopCheck& stop) : stop_(stop) {}
+  bool stopped() {
+    if (!stop_ || spent_ < next_) return false;
+    next_ = spent_ + poll_work;
+    return stop_();
+  }
+  void spend(std::uint64_t cells) { spent_ += cells + 1; }
+
+ private:
+  static constexpr std::uint64_t poll_work = std::uint64_t{1} << 20;
+  const StopCheck& stop_;
+  std::uint64_t spent_ = 0;
+  std::uint64_t next_ = 0;
+};
+
 // A partial or complete path with the inverse index; pos[c] == -1 when c is not on it.
 struct PathState {
   CellOrder order;
@@ -185,10 +204,9 @@ std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std
 void backbite(const Board& board, CellOrder& order, Rng& rng, int moves, const StopCheck& stop) {
   if (order.size() < 3) return;
   PathState p = state_of(board, std::move(order));
-  for (int m = 0; m < moves && !stopped(stop, static_cast<std::uint64_t>(m) + 1); ++m) {
-    if (rng.chance(0.5)) backbite_tail(board, p, rng);
-    else backbite_head(board, p, rng);
-  }
+  WorkPoll poll(stop);
+  for (int m = 0; m < moves && !poll.stopped(); ++m)
+    poll.spend(static_cast<std::uint64_t>(rng.chance(0.5) ? backbite_tail(board, p, rng) : backbite_head(board, p, rng)));
   order = std::move(p.order);
 }
 
@@ -203,8 +221,9 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
     int score = 0;
     auto cuts = best_cuts(board, p, hole, holes - carved, score);
     for (int stir = 0; stir < 3 && score > 0; ++stir) {
-      for (int m = 0; m < p.length() / 2 && !stopped(stop, static_cast<std::uint64_t>(m) + 1); ++m)
-        if (rng.chance(0.5)) backbite_tail(board, p, rng); else backbite_head(board, p, rng);
+      WorkPoll poll(stop);
+      for (int m = 0; m < p.length() / 2 && !poll.stopped(); ++m)
+        poll.spend(static_cast<std::uint64_t>(rng.chance(0.5) ? backbite_tail(board, p, rng) : backbite_head(board, p, rng)));
       cuts = best_cuts(board, p, hole, holes - carved, score);
     }
     if (cuts.empty()) break;
@@ -284,7 +303,9 @@ void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, dou
   if (order.size() < 4) return;
   PathState p = state_of(board, std::move(order));
   const int n = p.length();
-  for (int m = 0; m < moves && !stopped(stop, static_cast<std::uint64_t>(m) + 1); ++m) {
+  WorkPoll poll(stop);
+  for (int m = 0; m < moves && !poll.stopped(); ++m) {
+    poll.spend(0);
     const bool tail = rng.chance(0.5);
     const CellId end = tail ? p.at(n - 1) : p.at(0);
     const auto nbs = board.neighbours(end);
@@ -302,8 +323,12 @@ void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, dou
     const int junction = tail ? i : i - 1;
     const long before = window_slack(board, p.order, junction);
     p.reverse(from, to);
+    poll.spend(static_cast<std::uint64_t>(to - from + 1));
     const long delta = window_slack(board, p.order, junction) - before;
-    if (delta > 0 && !rng.chance(std::exp(-static_cast<double>(delta) / temperature))) p.reverse(from, to);
+    if (delta > 0 && !rng.chance(std::exp(-static_cast<double>(delta) / temperature))) {
+      p.reverse(from, to);
+      poll.spend(static_cast<std::uint64_t>(to - from + 1));
+    }
   }
   order = std::move(p.order);
 }

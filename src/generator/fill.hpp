@@ -4,13 +4,13 @@
 // A path is the visiting order: order[i] is the cell numbered i+1. Everything here is a pure
 // function of the board and the Rng state (hidato::Rng only), so a seed reproduces it anywhere.
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <vector>
 
 #include "core/board.hpp"
 #include "core/puzzle.hpp"
 #include "core/rng.hpp"
+#include "core/stop_check.hpp"
 
 namespace hidato {
 
@@ -19,7 +19,6 @@ using CellOrder = std::vector<CellId>;
 // Polled by the long loops below every few thousand steps (the deadline and the cancel flag):
 // once it says true, find_hamiltonian_path returns nullopt and the others stop early, leaving a
 // valid path that the caller must not use (it depends on the clock). Empty: never stop.
-using StopCheck = std::function<bool()>;
 
 // One Hamiltonian path, or nullopt when `max_steps` (cell moves) run out first. Restarts inside.
 std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps,

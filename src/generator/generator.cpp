@@ -333,12 +333,13 @@ void strip_with_fresh_grades(Puzzle& p, const Values& solution, std::vector<bool
     if (keep[static_cast<std::size_t>(c)] && (hide_ends || (v != 1 && v != n))) order.push_back(c);
   }
   shuffle(std::span<CellId>(order), rng);
+  const StopCheck stop = [&] { return interrupted(budget); };
   for (bool changed = true; changed && !interrupted(budget);) {
     changed = false;
     for (CellId c : order) {
       if (!keep[static_cast<std::size_t>(c)] || interrupted(budget)) continue;
       p.givens[static_cast<std::size_t>(c)] = 0;
-      if (!near_other_solution(p, solution, std::span<const CellId>(&c, 1)) && deduces(p, tier)) {
+      if (!near_other_solution(p, solution, std::span<const CellId>(&c, 1)) && deduces(p, tier, stop)) {
         keep[static_cast<std::size_t>(c)] = false;
         changed = true;
       } else {
@@ -354,13 +355,14 @@ void strip_with_fresh_grades(Puzzle& p, const Values& solution, std::vector<bool
 std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values& solution, const PuzzleJob& job,
                                                 Rng& rng, StripBudget& budget) {
   const int tier = tier_of(job.target);
-  const StopFlag stop = [&] { return interrupted(budget); };
+  const StopCheck stop = [&] { return interrupted(budget); };
   LevelClues clues = deduction_clues(base, solution, std::min(tier, 3), job.board.hide_ends, rng, stop);
   if (clues.stopped) return std::nullopt;
   Puzzle p = base;
   p.givens = givens_from(solution, clues.keep);
   if (tier == 4) strip_with_fresh_grades(p, solution, clues.keep, tier, job.board.hide_ends, rng, budget);
-  if (budget.interrupted != StopReason::none || !deduces(p, tier) || deduces(p, tier - 1)) return std::nullopt;
+  const bool keeps_promise = !interrupted(budget) && deduces(p, tier, stop) && !deduces(p, tier - 1, stop);
+  if (interrupted(budget) || !keeps_promise) return std::nullopt;
   return clues.keep;
 }
 

@@ -46,7 +46,7 @@ CellId most_uncertain(const GradeState& s, const Values& solution, Rng& rng) {
 // whatever the left half kept. Decisions are therefore the sequential ones -- each test sees the
 // givens kept so far -- while every ladder run starts from a state that is nearly done.
 void strip_block(const grading::GradeState& without, std::span<const CellId> block, const Values& solution,
-                 int tier, const StopFlag& stop, LevelClues& out) {
+                 int tier, const StopCheck& stop, LevelClues& out) {
   if (out.stopped || (stop && stop())) {
     out.stopped = true;
     return;
@@ -64,7 +64,7 @@ void strip_block(const grading::GradeState& without, std::span<const CellId> blo
     for (CellId c : cells)
       if (out.keep[static_cast<std::size_t>(c)]) d.place.emplace_back(solution[static_cast<std::size_t>(c)], c);
     s.apply(d);
-    grading::run_ladder(s, limits, tier);
+    out.stopped = out.stopped || grading::run_ladder(s, limits, tier, stop).stopped;
     return s;
   };
   strip_block(with_shown(block.subspan(mid)), block.first(mid), solution, tier, stop, out);
@@ -85,11 +85,11 @@ std::vector<CellId> seed_givens(const Values& solution, int n, Rng& rng) {
 
 }  // namespace
 
-bool deduces(const Puzzle& puzzle, int tier) {
+bool deduces(const Puzzle& puzzle, int tier, const StopCheck& stop) {
   if (tier <= 0) return count_givens(puzzle.givens) == puzzle.board.size();
   const GradeLimits limits = limits_for(tier);
   GradeState s(puzzle, limits.what_ifs_per_cell, limits.max_what_ifs);
-  grading::run_ladder(s, limits, tier);
+  grading::run_ladder(s, limits, tier, stop);
   return s.solved();
 }
 
@@ -104,7 +104,7 @@ bool deduces(const Puzzle& puzzle, int tier) {
 // caller re-checks the result with fresh grades. With `hide_ends`, 1 and N are tested last,
 // with fresh grades.
 LevelClues deduction_clues(const Puzzle& base, const Values& solution, int tier, bool hide_ends, Rng& rng,
-                           const StopFlag& stop) {
+                           const StopCheck& stop) {
   const int n = base.board.size();
   const GradeLimits limits = limits_for(tier);
   LevelClues out;
@@ -119,37 +119,42 @@ LevelClues deduction_clues(const Puzzle& base, const Values& solution, int tier,
   p.givens = givens_from(solution, out.keep);
   const GradeState start(p, limits.what_ifs_per_cell, limits.max_what_ifs);
   GradeState state = start;
+  const auto ladder = [&](GradeState& s) {
+    out.stopped = out.stopped || grading::run_ladder(s, limits, tier, stop).stopped;
+    return !out.stopped;
+  };
   std::vector<CellId> added = seed_givens(solution, n, rng);
   for (CellId c : added) {
     out.keep[static_cast<std::size_t>(c)] = true;
-    place(state, solution, c);
+    place(state, solution, c);  // each costs up to a sweep of the board: thousands on a big one
+    out.stopped = stop && stop();
+    if (out.stopped) return out;
   }
-  grading::run_ladder(state, limits, tier);
+  if (!ladder(state)) return out;
   while (!state.solved() && !state.broken()) {
-    if (stop && stop()) {
-      out.stopped = true;
-      return out;
-    }
     const CellId c = most_uncertain(state, solution, rng);
     assert(c != no_cell);
     added.push_back(c);
     out.keep[static_cast<std::size_t>(c)] = true;
     place(state, solution, c);
-    grading::run_ladder(state, limits, tier);
+    if (!ladder(state)) return out;
   }
   assert(!state.broken());
   out.added = static_cast<int>(added.size());
   if (!added.empty()) {
     GradeState root = start;
-    grading::run_ladder(root, limits, tier);
+    if (!ladder(root)) return out;
     strip_block(root, added, solution, tier, stop, out);
+    if (out.stopped) return out;
   }
   if (hide_ends)
     for (CellId c : ends) {
       out.keep[static_cast<std::size_t>(c)] = false;
       p.givens = givens_from(solution, out.keep);
       ++out.grader_runs;
-      if (!deduces(p, tier)) out.keep[static_cast<std::size_t>(c)] = true;
+      if (!deduces(p, tier, stop)) out.keep[static_cast<std::size_t>(c)] = true;
+      if (stop && stop()) out.stopped = true;
+      if (out.stopped) return out;
     }
   return out;
 }

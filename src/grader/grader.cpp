@@ -67,7 +67,7 @@ namespace grading {
 // changes anything is credited (one step per number it placed, or one step for a pass that only
 // crossed off candidates) and the ladder restarts at tier 1. Stop when solved, stuck, broken
 // (no solution) or out of passes.
-LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier) {
+LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier, const StopCheck& stop) {
   const auto table = techniques();
   LadderRun run;
   run.steps.assign(table.size(), 0);
@@ -77,6 +77,10 @@ LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier)
     for (std::size_t i = 0; i < table.size() && !progressed && table[i].tier <= max_tier; ++i) {
       if (run.passes >= limits.max_steps) {
         run.out_of_passes = true;
+        return run;
+      }
+      if (stop && stop()) {
+        run.stopped = true;
         return run;
       }
       ++run.passes;

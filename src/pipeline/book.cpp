@@ -44,26 +44,27 @@ void write_timings(const std::filesystem::path& file, int threads, double wall_m
 }  // namespace
 
 PrintRecord print_record(const ManifestEntry& e) {
-  return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.grade.score, e.puzzle, e.solution};
+  return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.grade.score,
+                     e.puzzle,       e.solution,                            e.job.order_by_score};
 }
 
 // Manifest order (sets in config order), except that a set with `order: score` prints its
-// puzzles easiest first: a stable sort by grader score inside the set's run of entries.
-std::vector<PrintRecord> print_records(const Manifest& manifest) {
-  std::vector<const ManifestEntry*> made;
-  for (const auto& e : manifest.entries)
-    if (e.ok) made.push_back(&e);
-  for (std::size_t i = 0; i < made.size();) {
-    std::size_t j = i;
-    while (j < made.size() && made[j]->job.set_id == made[i]->job.set_id) ++j;
-    if (made[i]->job.order_by_score)
-      std::stable_sort(made.begin() + static_cast<std::ptrdiff_t>(i), made.begin() + static_cast<std::ptrdiff_t>(j),
-                       [](const ManifestEntry* a, const ManifestEntry* b) { return a->grade.score < b->grade.score; });
+// puzzles easiest first: a stable sort by grader score inside the set's run of records.
+std::vector<PrintRecord> in_print_order(std::vector<PrintRecord> records) {
+  const auto by_score = [](const PrintRecord& a, const PrintRecord& b) { return a.score < b.score; };
+  for (auto i = records.begin(); i != records.end();) {
+    const auto j = std::find_if(i, records.end(), [&](const PrintRecord& r) { return r.set != i->set; });
+    if (i->by_score) std::stable_sort(i, j, by_score);
     i = j;
   }
+  return records;
+}
+
+std::vector<PrintRecord> print_records(const Manifest& manifest) {
   std::vector<PrintRecord> out;
-  for (const ManifestEntry* e : made) out.push_back(print_record(*e));
-  return out;
+  for (const auto& e : manifest.entries)
+    if (e.ok) out.push_back(print_record(e));
+  return in_print_order(std::move(out));
 }
 
 RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>& records,
@@ -151,7 +152,7 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
   write_timings(dir / "timings.json", threads, wall_ms, result.sets, timings);
   written.push_back(dir / "timings.json");
   if (options.shard.is_whole()) {
-    const RenderedBook book = render_records(spec.book, records, dir);
+    const RenderedBook book = render_records(spec.book, in_print_order(std::move(records)), dir);
     for (const auto& f : book.files) written.push_back(f);
     result.book_notes = book_notes(book);
   }

@@ -47,8 +47,11 @@ struct PrintRecord {
   double score = -1;     // the grader's score (stars on the page)
   std::string puzzle;    // description
   std::string solution;  // description of the full numbering
+  bool by_score = false; // its set prints easiest first (`order: score`)
 };
 PrintRecord print_record(const ManifestEntry& entry);
+// Records in manifest order -> the order they are printed in (every command that renders uses it).
+std::vector<PrintRecord> in_print_order(std::vector<PrintRecord> records);
 std::vector<PrintRecord> print_records(const Manifest& manifest);
 
 // manifest -> PrintablePuzzles -> render_book. Nothing is rendered when no format is on.

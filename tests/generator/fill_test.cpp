@@ -109,6 +109,22 @@ TEST(Fill, CarvedHolesAreScatteredAtLowRatios) {
   EXPECT_EQ(touching, 0);
 }
 
+// Mixing looks at the stop check by the cells its reversals move, not every 4,096 moves: on a
+// 40,000-cell path 4,096 moves are seconds of work (a 200x200 fill overran its deadline so).
+TEST(FillStops, MixingLooksByTheWorkDone) {
+  const Board board = board_from_mask(Topology::square8, *procedural_mask(Topology::square8, "rect", 60, 60));
+  Rng rng(7);
+  auto order = find_hamiltonian_path(board, rng, 1'000'000'000ull);
+  ASSERT_TRUE(order.has_value());
+  int looks = 0;
+  const StopCheck count = [&] { return ++looks < 0; };
+  backbite(board, *order, rng, 4000, count);
+  EXPECT_GT(looks, 1);  // 4,000 moves of ~1,800 cells each
+  const int after_backbite = looks;
+  anneal_slack(board, *order, rng, 4000, 0.5, count);
+  EXPECT_GT(looks, after_backbite + 1);
+}
+
 TEST(Fill, SolutionNumbersThePath) {
   const Board b(Topology::square8, 2, 2, std::vector<bool>(4, true));
   EXPECT_EQ(solution_of(b, {3, 0, 1, 2}), (Values{2, 3, 4, 1}));

@@ -11,6 +11,7 @@
 #include "generator/base_board.hpp"
 #include "generator/fill.hpp"
 #include "generator/generator.hpp"
+#include "generator/levels.hpp"
 #include "generator/strip.hpp"
 
 using namespace hidato;
@@ -307,6 +308,15 @@ TEST(Generator, DeadlineFailsTheJob) {
   const auto r = make_puzzle(job);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.failure().reason, "deadline");
+}
+
+// A level test stopped by the deadline or a cancel gives up at once instead of grading on.
+TEST(Generator, LevelTestsLookAtTheStopCheck) {
+  const Puzzle p = parse_description("hex6:3x4:.,2,.2/.2,10,./.2,11,.");
+  ASSERT_TRUE(deduces(p, 4));
+  int looks = 0;
+  EXPECT_FALSE(deduces(p, 4, [&] { return ++looks > 0; }));
+  EXPECT_EQ(looks, 1);
 }
 
 TEST(Generator, BadSpecFailsWithoutThrowing) {

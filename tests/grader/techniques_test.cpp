@@ -183,6 +183,22 @@ TEST(Contradiction, RemovesOnlyCellsThatLeadToAContradiction) {
   for (const auto& [v, c] : d.remove) EXPECT_NE((*r.solution)[c], v) << v;
 }
 
+// The ladder looks at its stop check before every pass (a 200x200 build-up ran seconds past its
+// deadline between two looks) and runs no pass once told to stop.
+TEST(Ladder, LooksAtTheStopCheckBeforeEveryPass) {
+  const Puzzle p = parse_description("hex6:3x4:.,2,.2/.2,10,./.2,11,.");
+  GradeState whole(p);
+  const LadderRun all = run_ladder(whole, GradeLimits{}, 3);
+  ASSERT_GT(all.passes, 3U);
+  int looks = 0;
+  GradeState s(p);
+  const LadderRun cut = run_ladder(s, GradeLimits{}, 3, [&] { return ++looks > 3; });
+  EXPECT_TRUE(cut.stopped);
+  EXPECT_FALSE(all.stopped);
+  EXPECT_EQ(looks, 4);
+  EXPECT_EQ(cut.passes, 3U);
+}
+
 TEST(Contradiction, RespectsTheWhatIfBudget) {
   const Puzzle p = parse_description("hex6:3x4:.,2,.2/.2,10,./.2,11,.");
   GradeState s(p, 0);

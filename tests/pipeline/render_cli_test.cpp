@@ -50,6 +50,19 @@ TEST(RenderCli, RenderingTheManifestGivesTheSameBook) {
   EXPECT_EQ(slurp(dir.path / "s/book-page-001.svg"), slurp(dir.path / "b/book-page-001.svg"));
 }
 
+// `order: score` prints a set easiest first in the built book too, not only when the manifest is
+// rendered again: these five puzzles come out of the generator in score order 2, 4, 1, 3, 0.
+TEST(RenderCli, AScoreOrderedSetPrintsTheSameFromBuildAndFromRender) {
+  TempDir dir("render-score-order");
+  write_text(dir.path / "c.yaml",
+             "book: {title: T, seed: 3, date: '2026-01-02', formats: [pdf]}\n"
+             "sets:\n  - {name: a, rows: 5, cols: 5, count: 5, order: score}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --out b", dir.path).exit_code, 0);
+  const ChildRun r = run_hidato("render b/manifest.json --out r", dir.path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(dir.path / "r/book.pdf"), slurp(dir.path / "b/book.pdf"));
+}
+
 // A set whose boards cannot get pencil-sized cells on the template is refused before anything is
 // generated, with the config's location, the template and the size that would fit; --force
 // prints it anyway and the summary says so, with the page count and the gutter.
