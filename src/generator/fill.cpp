@@ -185,8 +185,29 @@ std::vector<Cut> best_cuts(const Board& board, const PathState& p, const std::ve
   return cuts;
 }
 
+// The board's cells line by line (rows, or columns when `by_column`), every other line walked
+// backwards (`flip`: the first one). A Hamiltonian path when each line is unbroken and each
+// line's last cell touches the next line's first: every rectangle of every topology, and many
+// lined shapes. nullopt otherwise.
+std::optional<CellOrder> snake(const Board& board, bool by_column, bool flip) {
+  const int lines = by_column ? board.cols() : board.rows();
+  const int length = by_column ? board.rows() : board.cols();
+  CellOrder order;
+  for (int l = 0; l < lines; ++l)
+    for (int k = 0; k < length; ++k) {
+      const int at = (l % 2 == 1) != flip ? length - 1 - k : k;
+      const CellId c = board.cell_at(by_column ? Coord{at, l} : Coord{l, at});
+      if (c == no_cell) continue;
+      if (!order.empty() && !board.is_adjacent(order.back(), c)) return std::nullopt;
+      order.push_back(c);
+    }
+  return order;
+}
+
 }  // namespace
 
+// Plan: the randomised search (grow_path) with growing budgets; when it runs out (big boards,
+// where each rotation moves thousands of cells), the snakes, which need no search.
 std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps,
                                                const StopCheck& stop) {
   const int n = board.size();
@@ -198,6 +219,9 @@ std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std
     if (stop && stop()) return std::nullopt;
     if (!board.is_connected()) return std::nullopt;
   }
+  for (const bool by_column : {false, true})
+    for (const bool flip : {false, true})
+      if (auto path = snake(board, by_column, flip)) return path;
   return std::nullopt;
 }
 

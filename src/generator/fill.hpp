@@ -20,7 +20,8 @@ using CellOrder = std::vector<CellId>;
 // once it says true, find_hamiltonian_path returns nullopt and the others stop early, leaving a
 // valid path that the caller must not use (it depends on the clock). Empty: never stop.
 
-// One Hamiltonian path, or nullopt when `max_steps` (cell moves) run out first. Restarts inside.
+// One Hamiltonian path, or nullopt when `max_steps` (cell moves) run out first. Restarts inside;
+// when the budget is spent, a line-by-line snake still serves the boards it fits (rectangles).
 std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps,
                                                const StopCheck& stop = {});
 

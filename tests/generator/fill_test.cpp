@@ -125,6 +125,23 @@ TEST(FillStops, MixingLooksByTheWorkDone) {
   EXPECT_GT(looks, after_backbite + 1);
 }
 
+// When the search's budget is spent (big boards: a rotation moves thousands of cells), a
+// line-by-line snake still serves every rectangle, in every topology; a shape it does not fit
+// stays without a path.
+TEST(Fill, RectanglesGetAPathWhenTheSearchRunsOut) {
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
+    for (auto [rows, cols] : {std::pair{9, 9}, {6, 11}, {2, 5}}) {
+      const Board board = board_from_mask(t, *procedural_mask(t, "rect", rows, cols));
+      Rng rng(3);
+      const auto order = find_hamiltonian_path(board, rng, 1);
+      ASSERT_TRUE(order.has_value()) << to_string(t) << " " << rows << "x" << cols;
+      EXPECT_TRUE(is_hamiltonian(board, *order)) << to_string(t) << " " << rows << "x" << cols;
+    }
+  const Board ring = board_from_mask(Topology::square8, *procedural_mask(Topology::square8, "ring", 12, 12));
+  Rng rng(3);
+  EXPECT_FALSE(find_hamiltonian_path(ring, rng, 1).has_value());
+}
+
 TEST(Fill, SolutionNumbersThePath) {
   const Board b(Topology::square8, 2, 2, std::vector<bool>(4, true));
   EXPECT_EQ(solution_of(b, {3, 0, 1, 2}), (Values{2, 3, 4, 1}));
