@@ -115,9 +115,14 @@ int run_build(const Args& args) {
 
 // Writes the manifest and renders its book into `out` (swapped in whole, see BookFolder); the
 // exit code follows the entries.
-static int write_book(const Manifest& m, const fs::path& out) {
+// The book's folder, checked and locked before any work (a folder that is no book's, or is
+// locked, is refused at once, not after every puzzle was made again), and its page template.
+static BookFolder book_folder_for(const Manifest& m, const fs::path& out) {
   check_page_template(m.header.book);
-  BookFolder folder(out);
+  return BookFolder(out);
+}
+
+static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out) {
   write_manifest(folder.staging() / "manifest.json", m);
   std::vector<fs::path> files{out / "manifest.json"};
   const RenderedBook book = render_records(m.header.book, print_records(m), folder.staging());
@@ -141,6 +146,8 @@ int run_regenerate(const Args& args) {
   Selection sel;
   if (p.vm.count("set")) sel.set = p.vm["set"].as<std::string>();
   if (p.vm.count("index")) sel.index = p.vm["index"].as<int>();
+  const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
+  BookFolder folder = book_folder_for(m, out);
   const auto& cancel = install_stop_handlers();
   int checked = 0;
   const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, checked);
@@ -152,7 +159,7 @@ int run_regenerate(const Args& args) {
     return exit_puzzle_failed;
   }
   std::cout << "regenerated " << checked << " puzzles: all identical to the manifest\n";
-  return write_book(m, p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file));
+  return write_book(m, folder, out);
 }
 
 int run_verify(const Args& args) {
@@ -188,7 +195,9 @@ int run_merge(const Args& args) {
   std::vector<Manifest> shards;
   for (const auto& n : names) shards.push_back(read_manifest(n));
   const Manifest m = merge_manifests(shards, names);
-  return write_book(m, p.vm["out"].as<std::string>());
+  const fs::path out = p.vm["out"].as<std::string>();
+  BookFolder folder = book_folder_for(m, out);
+  return write_book(m, folder, out);
 }
 
 int run_render(const Args& args) {

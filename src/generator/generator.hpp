@@ -137,7 +137,9 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 // 14: when the path search's budget runs out, find_hamiltonian_path falls back to a
 //    line-by-line snake (fill.cpp, snake): big rectangles (square4 65x65, hex6 100x100) that
 //    were refused or whose attempts failed there now get a path. Every board the search served
-//    gets the same path as before.
+//    gets the same path as before. Square4 figures other than rect keep blocks that touch one
+//    other block (shapes.cpp: no dead-end trimming on the block grid): triangles, diamonds,
+//    hearts and stars keep their points, so those boards change.
 inline constexpr int generator_version = 14;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);

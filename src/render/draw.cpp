@@ -166,6 +166,8 @@ void draw_contents_page(Canvas& canvas, const BookView& book, const Page& page) 
   }
 }
 
+constexpr double descender = 0.3;  // below the baseline, in sizes (DejaVu's is 0.24)
+
 // The back of the title page: title, copyright line, ISBN, edition, near the foot of the page.
 void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page) {
   const BookInfo& info = book.info;
@@ -175,7 +177,9 @@ void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page)
   if (!info.isbn.empty()) lines.push_back({"ISBN " + info.isbn, Weight::regular});
   if (!info.edition.empty()) lines.push_back({info.edition, Weight::regular});
   lines.push_back({"Every puzzle in this book has exactly one solution.", Weight::regular});
-  double y = page.content.bottom() - body * 1.6 * static_cast<double>(lines.size());
+  // The last baseline sits a descender (a quarter of the size, with room to spare) above the
+  // content's foot, so 'g' and 'y' stay inside the margin.
+  double y = page.content.bottom() - descender * body - body * 1.6 * static_cast<double>(lines.size());
   for (const auto& [text, weight] : lines) {
     y += body * 1.6;
     fitted_text(canvas, text, page.content.x, y, body, weight, Align::left, page.content.w);

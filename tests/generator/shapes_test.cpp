@@ -56,6 +56,26 @@ TEST(Shapes, BigRectanglesPassTheSpecCheck) {
   }
 }
 
+// Numbrix figures are drawn in 2x2 blocks; a block touching one other block is no dead end, so
+// points and tips stay (trimmed as dead ends, an 11x11 triangle came out a plain 6x6 square).
+TEST(Shapes, Square4FiguresKeepTheirPoints) {
+  const auto row_count = [](const Mask& m, int r) {
+    int k = 0;
+    for (int c = 0; c < m.cols; ++c) k += m.at(r, c) ? 1 : 0;
+    return k;
+  };
+  for (int side : {11, 12, 16}) {
+    const auto tri = procedural_mask(Topology::square4, "triangle", side, side);
+    ASSERT_TRUE(tri.has_value());
+    EXPECT_LT(2 * row_count(*tri, 0), row_count(*tri, tri->rows - 1)) << side;
+    for (const char* name : {"diamond", "heart", "star"}) {
+      const auto m = procedural_mask(Topology::square4, name, side, side);
+      ASSERT_TRUE(m.has_value());
+      EXPECT_LT(row_count(*m, m->rows - 1), m->cols) << name << " " << side;  // a point at the bottom
+    }
+  }
+}
+
 TEST(Shapes, UnknownNameHasNoMask) {
   EXPECT_FALSE(procedural_mask(Topology::square8, "blob", 8, 8).has_value());
   EXPECT_FALSE(is_procedural_shape("blob"));

@@ -158,6 +158,14 @@ TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   const ChildRun differs = run_hidato("regenerate t/manifest.json --set small --index 0", dir.path);
   EXPECT_EQ(differs.exit_code, 2);
   EXPECT_EQ(differs.err.rfind("hidato: differs: small[0]: a different solution", 0), 0u) << differs.err;
+
+  // A folder that is no book's is refused before any puzzle is made again, not after.
+  write_text(dir.path / "notes/todo.txt", "mine\n");
+  const ChildRun foreign = run_hidato("regenerate b/manifest.json --out notes", dir.path);
+  EXPECT_EQ(foreign.exit_code, 1);
+  EXPECT_EQ(foreign.out, "") << "puzzles were made before the folder was refused";
+  EXPECT_NE(foreign.err.find("notes"), std::string::npos) << foreign.err;
+  EXPECT_EQ(slurp(dir.path / "notes/todo.txt"), "mine\n");
 }
 
 TEST(Cli, ShardsMergedEqualASingleRun) {

@@ -274,10 +274,13 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
   puzzles.push_back(fixtures::snake(7, Topology::square4, 35, 30));  // 4-digit numbers, own page
   BookInfo info = sample_info();
   info.title = "A rather long title for a puzzle book, to see that it shrinks to fit the page";
+  info.copyright = "Copyright (c) 2026 Hidato Press; typography by Jay Gupta";  // descenders on the last lines
+  info.edition = "Edition: spring, gypsy print";
   for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
     SCOPED_TRACE(name);
     const PageTemplate t = load_page_template(name);
-    const auto pages = layout_book(t, puzzles, true);
+    const auto pages = layout_book(t, puzzles, LayoutOptions{true, true}).pages;
+    ASSERT_TRUE(std::any_of(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; }));
     const BookView view{info, puzzles, t, pages, true};
     for (const Page& page : pages) {
       const Box ink = ink_of([&](Canvas& canvas) { draw_page(canvas, view, page); });
