@@ -310,10 +310,11 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
 std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
                                 const PuzzleJob& job, Rng& rng, StripBudget& budget, const GiveUp& give_up,
                                 int& open) {
-  const Acceptable deducible = [&](const Puzzle& p) { return !interrupted(budget) && !grade(p).needs_search; };
+  const StopCheck stop = [&] { return interrupted(budget); };
+  const Acceptable deducible = [&](const Puzzle& p) { return deduces(p, 4, stop) && !interrupted(budget); };
   std::vector<bool> keep(solution.size(), true);
   const bool hide = job.board.hide_ends;
-  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, 0, true);
+  keep = strip_givens(base, solution, keep, removal_order(base.board, path, keep, hide, rng), deducible, 0, true, stop);
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
   return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, give_up,

@@ -88,13 +88,13 @@ bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span
 
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
                                const std::vector<CellId>& removal_order, const Acceptable& accept,
-                               int min_keep, bool unique_first) {
+                               int min_keep, bool unique_first, const StopCheck& stop) {
   puzzle.givens = givens_from(solution, keep);
   int kept = count_givens(puzzle.givens);
   const auto m = removal_order.size();
   std::size_t i = 0;
   std::size_t block = std::max<std::size_t>(1, m / 16);
-  while (i < m && kept > min_keep) {
+  while (i < m && kept > min_keep && !(stop && stop())) {
     block = std::min({block, m - i, static_cast<std::size_t>(kept - min_keep)});
     for (std::size_t k = i; k < i + block; ++k) puzzle.givens[static_cast<std::size_t>(removal_order[k])] = 0;
     const auto removed = std::span<const CellId>(removal_order).subspan(i, block);

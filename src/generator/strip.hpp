@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/puzzle.hpp"
+#include "core/stop_check.hpp"
 #include "solver/solver.hpp"
 
 namespace hidato {
@@ -59,8 +60,10 @@ bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span
 // and removal stops once only `min_keep` givens are left. `keep` starts acceptable.
 // `unique_first`: `accept` implies uniqueness, so a block of at most four givens whose removal
 // leaves a near_other_solution is refused without asking it (same result, fewer calls).
+// `stop` is looked at before every block; once it says true the walk ends (the caller discards
+// what it returns).
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
                                const std::vector<CellId>& removal_order, const Acceptable& accept,
-                               int min_keep = 0, bool unique_first = false);
+                               int min_keep = 0, bool unique_first = false, const StopCheck& stop = {});
 
 }  // namespace hidato
