@@ -12,12 +12,14 @@ Matching::Matching(const Layout& layout)
       from_(static_cast<std::size_t>(layout.positions()), 0),
       visited_(static_cast<std::size_t>(layout.words()), 0) {}
 
-bool Matching::repair(Domains& d) {
+bool Matching::repair(Domains& d, Watch& watch) {
+  unsigned searches = 0;
   for (int v = 1; v <= d.n(); ++v) {
     int& p = cell_of_[static_cast<std::size_t>(v)];
     if (p >= 0 && d.has(v, p)) continue;
     if (p >= 0 && value_at_[static_cast<std::size_t>(p)] == v) value_at_[static_cast<std::size_t>(p)] = 0;
     p = -1;
+    if ((++searches & 15U) == 0 && watch.expired()) return false;
     if (!augment(d, v)) return false;
   }
   return true;

@@ -9,14 +9,17 @@
 #include <vector>
 
 #include "solver/domains.hpp"
+#include "solver/watch.hpp"
 
 namespace hidato::solver_detail {
 
 class Matching {
  public:
   explicit Matching(const Layout& layout);
-  // Repairs the matching against the current domains; false when no perfect matching exists.
-  bool repair(Domains& d);
+  // Repairs the matching against the current domains; false when no perfect matching exists, or
+  // when the watch expired (it is looked at every 16 augmenting searches: building the first
+  // matching of a 120x120 board takes seconds).
+  bool repair(Domains& d, Watch& watch);
   // Régin's filtering: removes every (value, cell) pair that lies in no perfect matching, found as
   // the pairs whose value and whose cell's matched value sit in different strongly connected
   // components of the "value u wants the cell matched to w" graph. Precondition: repair() held.

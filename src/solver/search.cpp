@@ -37,7 +37,7 @@ bool Search::settle(bool force_regin) {
   bool regin_done = false;
   for (;;) {
     if (!domains_.propagate(watch_)) return false;
-    if (!matching_.repair(domains_)) return false;
+    if (!matching_.repair(domains_, watch_)) return false;
     if (!regions_.check(domains_)) return false;
     if (!domains_.queue_empty()) continue;
     // Régin's pass costs one sweep over every (value, cell) pair: once per node, at the end.

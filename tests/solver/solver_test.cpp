@@ -292,6 +292,23 @@ TEST(Domains, SupportHoldsEverywhereAfterAssignmentsConflictsAndUndos) {
   EXPECT_GT(conflicts, 20) << "too few conflicts: undos after a wipe-out were hardly exercised";
 }
 
+// Building the first matching of a big board takes seconds (120x120 square8 with 10% clues: a
+// 1 s deadline was overrun by 1.3 s at the root): repair looks at the watch as it goes.
+TEST(Matching, RepairStopsWhenTheWatchExpires) {
+  const Board b = full_board(Topology::square8, 12, 12);
+  Rng rng(5);
+  Loaded root(b, clues_of(serpentine(b), 0.1, rng));
+  ASSERT_TRUE(root.ok);
+  solver_detail::Matching fresh(root.layout);
+  EXPECT_TRUE(fresh.repair(root.d, root.watch));
+  SolveLimits past;
+  past.deadline = Clock::now() - std::chrono::milliseconds(1);
+  solver_detail::Watch expired(past);
+  solver_detail::Matching matching(root.layout);
+  EXPECT_FALSE(matching.repair(root.d, expired));
+  EXPECT_EQ(expired.reason(), StopReason::deadline);
+}
+
 // Régin's filter (Matching::prune) must remove exactly the pairs that lie in no perfect matching
 // of values to cells: each pair present before it is forced and the rest matched by augmenting
 // paths from scratch (Kuhn's algorithm), on states reached by random assignments. The filter finds
@@ -310,7 +327,7 @@ TEST(Matching, PruneRemovesExactlyThePairsOfNoPerfectMatching) {
       const Layout& layout = root.layout;
       solver_detail::Matching matching(layout);
       for (int step = 0; step < 4; ++step) {
-        if (!matching.repair(d)) break;
+        if (!matching.repair(d, watch)) break;
         const int n = d.n();
         std::vector<std::vector<int>> before(static_cast<std::size_t>(n) + 1);
         for (int v = 1; v <= n; ++v) d.for_each_cell(v, [&](int pos) { before[static_cast<std::size_t>(v)].push_back(pos); });
