@@ -147,10 +147,12 @@ std::string puzzle_json(const GeneratedPuzzle& g) {
 }
 
 // Why a puzzle cannot be graded: no solution, several, or the proof did not finish within the
-// generator's default node budget; nullopt when it has exactly one solution.
-std::optional<std::string> not_unique(const Puzzle& p) {
+// generator's default node budget or `deadline_ms` (0: none); nullopt when it has exactly one
+// solution.
+std::optional<std::string> not_unique(const Puzzle& p, long long deadline_ms) {
   SolveLimits limits;
   limits.max_nodes = WorkBudget{}.nodes_per_attempt;
+  if (deadline_ms > 0) limits.deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
   const SolveReport r = count_solutions(p, 2, limits);
   switch (r.verdict) {
     case Verdict::unique: return std::nullopt;
@@ -219,7 +221,9 @@ int run_generate(const Args& args) {
 
 int run_grade(const Args& args) {
   po::options_description desc("hidato grade FILE... [options]");
-  desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line");
+  desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line")(
+      "deadline-ms", po::value<std::string>()->default_value("60000"),
+      "wall-clock limit per puzzle for its uniqueness proof, 0 = none (at most 86400000, a day)");
   const Parsed p = parse_command(args, desc, "file");
   const auto& vm = p.vm;
   if (p.help) {
@@ -228,13 +232,14 @@ int run_grade(const Args& args) {
   }
   if (!vm.count("file")) throw InputError("grade: no puzzle files given (try 'hidato grade --help')");
   const bool as_json = vm.count("json") > 0;
+  const long long deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, 86'400'000, "--deadline-ms");
   bool all_graded = true;
   for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
     const std::vector<Puzzle> puzzles = read_puzzle_collection(file);
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       const std::string name = file + (puzzles.size() > 1 ? "#" + std::to_string(i + 1) : "");
       // A grade is a promise about one solution: a puzzle without exactly one is not graded.
-      if (const auto why = not_unique(puzzles[i])) {
+      if (const auto why = not_unique(puzzles[i], deadline_ms)) {
         all_graded = false;
         std::cerr << "hidato: " << name << ": not graded: " << *why << "\n";
         if (as_json) std::cout << json_text(json{{"file", file}, {"index", i}, {"error", *why}}) << "\n";

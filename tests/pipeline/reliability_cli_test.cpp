@@ -93,6 +93,21 @@ TEST(Reliability, GradeRefusesPuzzlesWithoutOneSolution) {
   EXPECT_EQ(r.err, "hidato: two.txt: not graded: more than one solution\n");
 }
 
+// grade's uniqueness proof has a deadline (default a minute; a 120x120 board ran for hours on
+// the node budget alone): past it the puzzle is not graded, exit 2, and the reason says so.
+TEST(Reliability, GradeGivesUpAtItsDeadline) {
+  TempDir dir("rel-grade-deadline");
+  std::string board;
+  for (int r = 0; r < 60; ++r)
+    for (int c = 0; c < 60; ++c)
+      board += (r == 0 && c == 0 ? "1" : r == 59 && c == 0 ? "3600" : ".") + std::string(c == 59 ? "\n" : " ");
+  write_text(dir.path / "open.txt", board);  // 1 and 3600 only: far from proved in a millisecond
+  const ChildRun r = run_hidato("grade open.txt --deadline-ms 1", dir.path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("hidato: open.txt: not graded: uniqueness not proven (deadline after ", 0), 0u) << r.err;
+  EXPECT_EQ(run_hidato("grade open.txt --deadline-ms -5", dir.path).exit_code, 1);
+}
+
 TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   TempDir dir("rel-manifest");
   const std::string m = built_manifest(dir);
