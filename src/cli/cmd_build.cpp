@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "core/book_folder.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/signals.hpp"
 #include "render/render.hpp"
@@ -43,7 +44,7 @@ void list_files(const std::vector<fs::path>& files, bool quiet) {
   }
   if (svgs) names += (names.empty() ? "" : ", ") + std::to_string(svgs) + " SVG page" + (svgs > 1 ? "s" : "");
   const fs::path dir = files.front().has_parent_path() ? files.front().parent_path() : fs::path(".");
-  std::cerr << "hidato: wrote " << dir.string() << ": " << names << "\n";
+  std::cerr << "hidato: wrote " << terminal_text(dir.string()) << ": " << names << "\n";
 }
 
 std::string joined_lines(const std::vector<std::string>& lines) {
@@ -146,6 +147,8 @@ int run_regenerate(const Args& args) {
   Selection sel;
   if (p.vm.count("set")) sel.set = p.vm["set"].as<std::string>();
   if (p.vm.count("index")) sel.index = p.vm["index"].as<int>();
+  if (sel.index && *sel.index < 0)
+    throw InputError("--index: expected a puzzle's index within its set, from 0, got " + std::to_string(*sel.index));
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   BookFolder folder = book_folder_for(m, out);
   const auto& cancel = install_stop_handlers();

@@ -22,6 +22,7 @@
 #include "core/json_text.hpp"
 #include "core/rng.hpp"
 #include "core/text.hpp"
+#include "generator/base_board.hpp"
 #include "generator/generator.hpp"
 
 namespace hidato::cli {
@@ -54,9 +55,8 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
     if (vm["shape"].defaulted()) o.spec.shape = "mask";
     else if (o.spec.shape != "mask") throw InputError("--mask needs --shape mask (got --shape " + o.spec.shape + ")");
   }
-  constexpr long long int_max = std::numeric_limits<int>::max();  // check_spec names the real range
-  o.spec.rows = static_cast<int>(parse_number_in(vm["rows"].as<std::string>(), -int_max, int_max, "--rows"));
-  o.spec.cols = static_cast<int>(parse_number_in(vm["cols"].as<std::string>(), -int_max, int_max, "--cols"));
+  o.spec.rows = static_cast<int>(parse_number_in(vm["rows"].as<std::string>(), 2, max_side, "--rows"));
+  o.spec.cols = static_cast<int>(parse_number_in(vm["cols"].as<std::string>(), 2, max_side, "--cols"));
   o.spec.obstacles = vm["obstacles"].as<double>();
   o.spec.fill = vm["fill"].as<double>();
   o.spec.hide_ends = vm.count("hide-ends") > 0;
@@ -176,7 +176,7 @@ po::options_description generate_options() {
       ("rows,r", po::value<std::string>()->default_value("10"), "rows of the shape's box (2 to 200)")
       ("cols,c", po::value<std::string>()->default_value("10"), "columns of the shape's box (2 to 200)")
       ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
-      ("fill", po::value<double>()->default_value(0.65), "shape grown: share of the box the path visits, [0.2, 1]")
+      ("fill", po::value<double>()->default_value(0.65, "0.65"), "shape grown: share of the box the path visits, [0.2, 1]")
       ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard, expert (deduction tiers 1-4) or extreme (needs search)")
       ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); puzzle i uses derive(N, i), puzzle 0 uses N")
       ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")
@@ -241,7 +241,7 @@ int run_grade(const Args& args) {
       // A grade is a promise about one solution: a puzzle without exactly one is not graded.
       if (const auto why = not_unique(puzzles[i], deadline_ms)) {
         all_graded = false;
-        std::cerr << "hidato: " << name << ": not graded: " << *why << "\n";
+        std::cerr << "hidato: " << terminal_text(name) << ": not graded: " << *why << "\n";
         if (as_json) std::cout << json_text(json{{"file", file}, {"index", i}, {"error", *why}}) << "\n";
         continue;
       }
@@ -253,7 +253,7 @@ int run_grade(const Args& args) {
         std::cout << json_text(j) << "\n";
         continue;
       }
-      std::cout << name << ": " << grade_text(g) << "\n";
+      std::cout << terminal_text(name) << ": " << grade_text(g) << "\n";
       for (const auto& t : g.techniques)
         std::cout << "  tier " << t.tier << "  " << t.technique << ": " << t.steps << "\n";
     }

@@ -133,13 +133,13 @@ void print_text(const Input& in, const SolveReport& r) {
     case Verdict::multiple:
       std::cout << "# file: " << in.name << "\n# verdict: multiple (two different solutions follow)\n"
                 << format_grid(in.puzzle, *r.solution) << "\n" << format_grid(in.puzzle, *r.second);
-      std::cerr << "hidato: " << in.name << ": more than one solution\n";
+      std::cerr << "hidato: " << terminal_text(in.name) << ": more than one solution\n";
       break;
     case Verdict::none:
-      std::cerr << "hidato: " << in.name << ": no solution\n";
+      std::cerr << "hidato: " << terminal_text(in.name) << ": no solution\n";
       break;
     case Verdict::gave_up:
-      std::cerr << "hidato: " << in.name << ": gave up (" << to_string(r.stats.stop) << ") after "
+      std::cerr << "hidato: " << terminal_text(in.name) << ": gave up (" << to_string(r.stats.stop) << ") after "
                 << r.stats.nodes << " nodes, " << static_cast<long long>(r.stats.ms) << " ms\n";
       break;
   }

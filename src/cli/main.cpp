@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "version.hpp"
 
 namespace {
@@ -58,7 +59,7 @@ int dispatch(int argc, char** argv) {
   }
   const auto it = commands().find(first);
   if (it == commands().end()) {
-    std::cerr << "hidato: error: unknown command '" << first << "' (try 'hidato --help')\n";
+    std::cerr << "hidato: error: unknown command '" << hidato::terminal_text(first) << "' (try 'hidato --help')\n";
     return exit_bad_input;
   }
   return it->second.run(Args(argv + 2, argv + argc));
@@ -70,22 +71,22 @@ int main(int argc, char** argv) {
   try {
     return dispatch(argc, argv);
   } catch (const hidato::InputError& e) {
-    std::cerr << "hidato: error: " << e.what() << "\n";
+    std::cerr << "hidato: error: " << hidato::terminal_text(e.what()) << "\n";
     return exit_bad_input;
   } catch (const boost::program_options::error& e) {
-    std::cerr << "hidato: error: " << e.what() << " (try 'hidato " << (argc > 1 ? argv[1] : "")
+    std::cerr << "hidato: error: " << hidato::terminal_text(e.what()) << " (try 'hidato " << hidato::terminal_text(argc > 1 ? argv[1] : "")
               << " --help')\n";
     return exit_bad_input;
   } catch (const hidato::OutputError& e) {
     // The system refused a write (full disk, permissions changed mid-run): the OS reason is in
     // the message, and the earlier book is still in place (core/book_folder.hpp).
-    std::cerr << "hidato: error: " << e.what() << "\n";
+    std::cerr << "hidato: error: " << hidato::terminal_text(e.what()) << "\n";
     return exit_internal;
   } catch (const std::bad_alloc&) {
     std::cerr << "hidato: error: out of memory\n";
     return exit_internal;
   } catch (const std::exception& e) {
-    std::cerr << "hidato: error: internal: " << e.what() << "\n";
+    std::cerr << "hidato: error: internal: " << hidato::terminal_text(e.what()) << "\n";
     return exit_internal;
   } catch (...) {
     std::cerr << "hidato: error: internal: unknown exception\n";

@@ -298,11 +298,16 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::str
   }
   const Topology topology = file_topology(lines, source);
   std::vector<int> block(lines.size(), 0);
+  std::vector<int> header_line{0};  // per block: the line of its `# puzzle:` header (0: none)
   int current = 0;
   bool in_solution = false, has_content = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (is_header(lines[i], "puzzle", true)) {
-      if (has_content) ++current;
+      if (has_content || header_line[static_cast<std::size_t>(current)] != 0) {  // a new puzzle
+        ++current;
+        header_line.push_back(0);
+      }
+      header_line[static_cast<std::size_t>(current)] = static_cast<int>(i) + 1;
       has_content = in_solution = false;
     }
     if (is_header(lines[i], "solution", false)) in_solution = true;
@@ -320,7 +325,10 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::str
       if (block[i] == b) one += lines[i];
       one += '\n';
     }
-    out.push_back(build_puzzle(read_raw(one, source, static_cast<int>(first), topology)));
+    const RawGrid g = read_raw(one, source, static_cast<int>(first), topology);
+    const int header = header_line[static_cast<std::size_t>(b)];
+    if (g.rows.empty() && header > 0) throw g.error(header, 1, "this puzzle has no rows of cells");
+    out.push_back(build_puzzle(g));
   }
   return out;
 }

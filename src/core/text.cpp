@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -31,6 +32,45 @@ std::string printable(std::string_view s, std::size_t max_chars) {
     else out += std::string("\\x") + hex[b >> 4] + hex[b & 15];
   }
   return cut ? out + "..." : out;
+}
+
+namespace {
+
+// The length of the well-formed UTF-8 sequence at s[i] (1 for ASCII), 0 when there is none; its
+// code point in `cp`.
+std::size_t utf8_at(std::string_view s, std::size_t i, std::uint32_t& cp) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (len == 0 || i + len > s.size()) return 0;
+  cp = len == 1 ? c : c & (0x7Fu >> len);
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto d = static_cast<unsigned char>(s[i + k]);
+    if ((d >> 6) != 0x2) return 0;
+    cp = (cp << 6) | (d & 0x3Fu);
+  }
+  static constexpr std::uint32_t min_of_len[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < min_of_len[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+}  // namespace
+
+std::string terminal_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    std::uint32_t cp = 0;
+    const std::size_t len = utf8_at(s, i, cp);
+    const bool control = (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7f && cp <= 0x9f);
+    if (len > 0 && !control) {
+      out.append(s.substr(i, len));
+      i += len;
+      continue;
+    }
+    out += printable(s.substr(i, 1));  // one byte, \xNN
+    ++i;
+  }
+  return out;
 }
 
 std::string lower_case(std::string_view s) {

@@ -18,6 +18,11 @@ std::string normalized_text(std::string_view text);
 // is cut with "...".
 std::string printable(std::string_view s, std::size_t max_chars = 40);
 
+// A whole message made safe for a terminal: control bytes (line breaks and tabs excepted), DEL,
+// C1 controls and bytes that are not well-formed UTF-8 become \xNN; other UTF-8 text stays as it
+// is (a set called 'Bärenstark' reads as such). No length limit.
+std::string terminal_text(std::string_view s);
+
 // ASCII lower case (header keys are matched in any case).
 std::string lower_case(std::string_view s);
 

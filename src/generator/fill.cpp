@@ -66,14 +66,22 @@ int backbite_head(const Board& board, PathState& p, Rng& rng) {
 }
 
 // The board of the cells on `order` (a path over `board`), and the path renumbered to it.
+// Cropped to the path's rows and columns (hex6 from an even row, to keep the odd-r layout), so a
+// grown board or one whose carving emptied a border line has no empty rows or columns.
 CarvedBoard board_of_path(const Board& board, const CellOrder& order) {
-  std::vector<bool> playable(static_cast<std::size_t>(board.rows() * board.cols()), false);
+  int r0 = board.rows(), r1 = -1, c0 = board.cols(), c1 = -1;
   for (CellId c : order) {
     const Coord at = board.coord(c);
-    playable[static_cast<std::size_t>(at.row * board.cols() + at.col)] = true;
+    r0 = std::min(r0, at.row), r1 = std::max(r1, at.row), c0 = std::min(c0, at.col), c1 = std::max(c1, at.col);
   }
-  CarvedBoard out{Board(board.topology(), board.rows(), board.cols(), std::move(playable)), {}};
-  for (CellId c : order) out.order.push_back(out.board.cell_at(board.coord(c)));
+  if (r1 < 0) return CarvedBoard{board, {}};
+  if (board.topology() == Topology::hex6) r0 -= r0 % 2;
+  const int rows = r1 - r0 + 1, cols = c1 - c0 + 1;
+  const auto moved = [&](CellId c) { return Coord{board.coord(c).row - r0, board.coord(c).col - c0}; };
+  std::vector<bool> playable(static_cast<std::size_t>(rows * cols), false);
+  for (CellId c : order) playable[static_cast<std::size_t>(moved(c).row * cols + moved(c).col)] = true;
+  CarvedBoard out{Board(board.topology(), rows, cols, std::move(playable)), {}};
+  for (CellId c : order) out.order.push_back(out.board.cell_at(moved(c)));
   return out;
 }
 

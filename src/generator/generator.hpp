@@ -139,7 +139,8 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    were refused or whose attempts failed there now get a path. Every board the search served
 //    gets the same path as before. Square4 figures other than rect keep blocks that touch one
 //    other block (shapes.cpp: no dead-end trimming on the block grid): triangles, diamonds,
-//    hearts and stars keep their points, so those boards change.
+//    hearts and stars keep their points, so those boards change. Grown boards (and any whose
+//    carving emptied a border line) are cropped to their path (fill.cpp, board_of_path).
 inline constexpr int generator_version = 14;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);

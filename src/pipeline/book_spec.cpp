@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/paths.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "core/text_file.hpp"
 #include "core/yaml_document.hpp"
 #include "pipeline/yaml_check.hpp"
@@ -30,6 +31,7 @@ const std::vector<std::string> set_keys = {"name",      "title",      "topology"
                                            "rows",      "cols",       "obstacles", "difficulty",
                                            "count",     "deadline_ms", "budget",   "hide_ends", "order", "fill",
                                            "sparse"};
+const std::vector<std::string> default_keys(set_keys.begin() + 2, set_keys.end());  // no name, title
 const std::vector<std::string> order_names = {"generation", "score"};
 const std::vector<std::string> budget_keys = {"nodes", "attempts"};
 const std::vector<std::string> topology_names = {"square8", "square4", "hex6"};
@@ -72,7 +74,7 @@ std::optional<T> read_enum(const YAML::Node& n, const std::string& path, const c
   const auto s = read_string(n, path, p);
   if (!s) return std::nullopt;
   if (auto v = parse(*s)) return v;
-  p.add(n, path, "unknown " + std::string(what) + " '" + *s + "'" + suggestion(*s, names));
+  p.add(n, path, "unknown " + std::string(what) + " '" + printable(*s) + "'" + suggestion(*s, names));
   return std::nullopt;
 }
 
@@ -135,16 +137,21 @@ void read_budget(const YAML::Node& n, const std::string& path, SetFields& f, Pro
   if (n["attempts"]) f.attempts = read_small(n["attempts"], path + ".attempts", 1, 10'000, p);
 }
 
-// Reads the set keys of `map` (a set entry or `defaults`) at key path `path`.
+// Reads the set keys of `map` (a set entry or `defaults`) at key path `path`; the caller has
+// checked its keys (check_keys).
 SetFields read_set_fields(const YAML::Node& map, const std::string& path, const Context& cx) {
   Problems& p = cx.problems;
   SetFields f;
-  check_keys(map, path, set_keys, p);
   const auto key = [&](const char* k) { return path + "." + k; };
   if (auto n = map["name"]) {
     f.name = read_string(n, key("name"), p);
     if (f.name && (f.name->empty() || f.name->size() > 64)) {
       p.add(n, key("name"), "a set name must have 1 to 64 characters");
+      f.name.reset();
+    } else if (f.name && std::any_of(f.name->begin(), f.name->end(), [](char c) {
+                 return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+               })) {
+      p.add(n, key("name"), "a set name cannot hold control characters (got '" + printable(*f.name) + "')");
       f.name.reset();
     }
   }
@@ -167,7 +174,7 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
   if (auto n = map["budget"]) read_budget(n, key("budget"), f, p);
   if (auto n = map["hide_ends"]) f.hide_ends = read_bool(n, key("hide_ends"), p);
   if (auto n = map["sparse"]) f.sparse = read_bool(n, key("sparse"), p);
-  if (auto n = map["fill"]) f.fill = read_fraction(n, key("fill"), 0.2, 1.0, p);
+  if (auto n = map["fill"]) f.fill = read_fraction(n, key("fill"), 0.2, 1.0, p, true);
   if (auto n = map["order"]) {
     const auto o = read_enum<std::string>(n, key("order"), "order", order_names, [](const std::string& s) {
       return s == "generation" || s == "score" ? std::optional<std::string>(s) : std::nullopt;
@@ -316,6 +323,7 @@ void read_sets(const YAML::Node& sets, const SetFields& def, const Context& cx, 
       continue;
     }
     SetSpec set;
+    check_keys(node, path, set_keys, cx.problems);
     const SetFields own = read_set_fields(node, path, cx);
     set.loc = {node.Mark().line + 1, node.Mark().column + 1};
     const bool ok = resolve_set(own, def, node, path, set, p);
@@ -323,7 +331,7 @@ void read_sets(const YAML::Node& sets, const SetFields& def, const Context& cx, 
       const auto [it, fresh] = seen.emplace(*own.name, set.loc);
       if (!fresh) {
         p.add(node["name"], path + ".name",
-              "duplicate set name '" + *own.name + "' (first used at line " +
+              "duplicate set name '" + printable(*own.name) + "' (first used at line " +
                   std::to_string(it->second.line) + ")");
       }
     }
@@ -405,7 +413,10 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
   spec.book = read_book(root["book"], problems);
   SetFields defaults;
   if (auto d = root["defaults"]) {
-    if (d.IsMap()) defaults = read_set_fields(d, "defaults", cx);
+    if (d.IsMap()) {
+      check_keys(d, "defaults", default_keys, problems, {"name", "title"});  // refused below, by name
+      defaults = read_set_fields(d, "defaults", cx);
+    }
     else problems.add(d, "defaults", "expected a mapping of set keys");
     if (d.IsMap() && d["name"]) problems.add(d["name"], "defaults.name", "a set name cannot be a default");
     if (d.IsMap() && d["title"]) problems.add(d["title"], "defaults.title", "a set title cannot be a default");

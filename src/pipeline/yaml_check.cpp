@@ -15,7 +15,7 @@ std::string kind_of(const YAML::Node& n) {
   if (!n.IsDefined() || n.IsNull()) return "nothing";
   if (n.IsSequence()) return "a list";
   if (n.IsMap()) return "a mapping";
-  return "'" + n.Scalar() + "'";
+  return "'" + printable(n.Scalar()) + "'";
 }
 
 bool wrong_kind(const YAML::Node& n, const std::string& path, const char* expected, Problems& p) {
@@ -38,7 +38,10 @@ std::string shortest(double v) {
 }  // namespace
 
 void Problems::add(const YAML::Node& at, const std::string& path, const std::string& message) {
-  const YAML::Mark m = at.Mark();
+  YAML::Mark m = at.Mark();
+  if (at.IsDefined() && at.IsNull())
+    for (const auto& [key_path, key_mark] : empty_values_)
+      if (key_path == path) m = key_mark;
   // yaml-cpp marks are 0-based; a null mark (-1) means the position is unknown.
   add(m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, path, message);
 }
@@ -83,7 +86,8 @@ std::string suggestion(std::string_view word, const std::vector<std::string>& ca
 }
 
 void check_keys(const YAML::Node& map, const std::string& path,
-                const std::vector<std::string>& allowed, Problems& problems) {
+                const std::vector<std::string>& allowed, Problems& problems,
+                const std::vector<std::string>& reported_elsewhere) {
   std::vector<std::pair<std::string, int>> seen;  // key, line
   for (const auto& kv : map) {
     const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "?";
@@ -96,8 +100,10 @@ void check_keys(const YAML::Node& map, const std::string& path,
       continue;
     }
     seen.emplace_back(key, line);
+    if (kv.second.IsNull()) problems.empty_value(where, kv.first.Mark());
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    problems.add(kv.first, where, "unknown key '" + key + "'" + suggestion(key, allowed));
+    if (std::find(reported_elsewhere.begin(), reported_elsewhere.end(), key) != reported_elsewhere.end()) continue;
+    problems.add(kv.first, where, "unknown key '" + printable(key) + "'" + suggestion(key, allowed));
   }
 }
 
@@ -146,13 +152,17 @@ std::optional<std::int64_t> read_int(const YAML::Node& n, const std::string& pat
   const std::string& s = n.Scalar();
   std::int64_t v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  const std::string range = " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")";
+  if (ec == std::errc::result_out_of_range && end == s.data() + s.size()) {  // whole, but past 64 bits
+    p.add(n, path, printable(s) + range);
+    return std::nullopt;
+  }
   if (ec != std::errc() || end != s.data() + s.size()) {
     p.add(n, path, "expected a whole number, got " + kind_of(n));
     return std::nullopt;
   }
   if (v < lo || v > hi) {
-    p.add(n, path, std::to_string(v) + " is out of range (" + std::to_string(lo) + ".." +
-                       std::to_string(hi) + ")");
+    p.add(n, path, std::to_string(v) + range);
     return std::nullopt;
   }
   return v;
@@ -171,7 +181,7 @@ std::optional<std::uint64_t> read_u64(const YAML::Node& n, const std::string& pa
 }
 
 std::optional<double> read_fraction(const YAML::Node& n, const std::string& path, double lo,
-                                    double hi, Problems& p) {
+                                    double hi, Problems& p, bool hi_included) {
   if (wrong_kind(n, path, "a number", p)) return std::nullopt;
   const std::string& s = n.Scalar();
   double v = 0;
@@ -180,8 +190,8 @@ std::optional<double> read_fraction(const YAML::Node& n, const std::string& path
     p.add(n, path, "expected a number, got " + kind_of(n));
     return std::nullopt;
   }
-  if (v < lo || v >= hi) {
-    p.add(n, path, s + " is out of range (at least " + shortest(lo) + " and below " +
+  if (v < lo || v > hi || (v == hi && !hi_included)) {
+    p.add(n, path, printable(s) + " is out of range (at least " + shortest(lo) + (hi_included ? " and at most " : " and below ") +
                        shortest(hi) + ")");
     return std::nullopt;
   }

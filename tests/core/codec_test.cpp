@@ -173,6 +173,23 @@ TEST(Codec, CollectionsShareATopologySetBeforeTheirFirstPuzzle) {
       << "a topology inside puzzle 1 is that puzzle's";
 }
 
+// A `# puzzle:` header with no rows after it is an error at that header, first or last (the last
+// was refused without a location, the first silently merged into the next).
+TEST(Codec, CollectionsRefuseAPuzzleWithoutRowsAtItsHeader) {
+  const auto error = [](const std::string& text) {
+    try {
+      parse_puzzle_collection(text, "k.txt");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(error("# puzzle: a\n1 . .\n. . 6\n# puzzle: b\n"), "k.txt:4:1: this puzzle has no rows of cells");
+  EXPECT_EQ(error("# puzzle: a\n# puzzle: b\n1 . .\n. . 6\n"), "k.txt:1:1: this puzzle has no rows of cells");
+  EXPECT_EQ(error("# topology: square4\n# puzzle: a\n1 .\n. 4\n# solution\n1 2\n4 3\n# puzzle: b\n1 .\n. 4\n"),
+            "(no error)");
+}
+
 TEST(Codec, CollectionsSkipSolutionsAndKeepLineNumbers) {
   const std::string text =
       "# puzzle: 1/2\n# topology: square8\n1 .\n. 4\n# solution\n1 2\n3 4\n\n"

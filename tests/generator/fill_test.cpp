@@ -142,6 +142,24 @@ TEST(Fill, RectanglesGetAPathWhenTheSearchRunsOut) {
   EXPECT_FALSE(find_hamiltonian_path(ring, rng, 1).has_value());
 }
 
+// A grown board is cropped to the path: no empty border rows or columns (hex6 may keep an empty
+// first row, to start on an even one).
+TEST(Fill, GrownBoardsAreCroppedToTheirPath) {
+  for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      const Board box = board_from_mask(t, *procedural_mask(t, "rect", 9, 9));
+      Rng rng(seed);
+      const auto grown = grow_board(box, 0.2, rng, 1'000'000);
+      ASSERT_TRUE(grown.has_value());
+      const Board& b = grown->board;
+      EXPECT_TRUE(is_hamiltonian(b, grown->order));
+      std::vector<int> in_row(static_cast<std::size_t>(b.rows())), in_col(static_cast<std::size_t>(b.cols()));
+      for (CellId c = 0; c < b.size(); ++c) ++in_row[static_cast<std::size_t>(b.coord(c).row)], ++in_col[static_cast<std::size_t>(b.coord(c).col)];
+      for (int r = t == Topology::hex6 ? 1 : 0; r < b.rows(); ++r) EXPECT_GT(in_row[static_cast<std::size_t>(r)], 0) << to_string(t) << " " << seed;
+      for (int c = 0; c < b.cols(); ++c) EXPECT_GT(in_col[static_cast<std::size_t>(c)], 0) << to_string(t) << " " << seed;
+    }
+}
+
 TEST(Fill, SolutionNumbersThePath) {
   const Board b(Topology::square8, 2, 2, std::vector<bool>(4, true));
   EXPECT_EQ(solution_of(b, {3, 0, 1, 2}), (Values{2, 3, 4, 1}));

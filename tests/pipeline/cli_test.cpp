@@ -159,6 +159,11 @@ TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   EXPECT_EQ(differs.exit_code, 2);
   EXPECT_EQ(differs.err.rfind("hidato: differs: small[0]: a different solution", 0), 0u) << differs.err;
 
+  const ChildRun negative = run_hidato("regenerate b/manifest.json --set hex --index -1", dir.path);
+  EXPECT_EQ(negative.exit_code, 1);
+  EXPECT_NE(negative.err.find("--index: expected a puzzle's index within its set, from 0, got -1"), std::string::npos)
+      << negative.err;
+
   // A folder that is no book's is refused before any puzzle is made again, not after.
   write_text(dir.path / "notes/todo.txt", "mine\n");
   const ChildRun foreign = run_hidato("regenerate b/manifest.json --out notes", dir.path);

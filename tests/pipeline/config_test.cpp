@@ -108,6 +108,30 @@ TEST(Config, WrongTypesAndRanges) {
             "book.yaml:1:27: book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got '2026-02-30'");
 }
 
+// Found by a bug hunt from outside: an empty value is reported at its key (yaml-cpp places it at
+// the next token, lines further on); a whole number past 64 bits is out of range, not "not a
+// whole number"; `fill: 1` is allowed as on the command line; what the file says is echoed with
+// its control bytes escaped, and a set name cannot hold any; `defaults` suggests no key that it
+// refuses.
+TEST(Config, FoundFromOutside) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: a\n    rows:\n\n\n    # note\n    cols: 5\n"),
+            "book.yaml:4:5: sets[0].rows: expected a whole number, got nothing");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, count: 99999999999999999999999}]\n"),
+            "book.yaml:2:25: sets[0].count: 99999999999999999999999 is out of range (1..1000000)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, shape: grown, fill: 1}]\n"), "(no error)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, shape: grown, fill: 1.5}]\n"),
+            "book.yaml:2:38: sets[0].fill: 1.5 is out of range (at least 0.2 and at most 1)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a, difficulty: \"m\\e[31m\"}]\n"),
+            "book.yaml:2:30: sets[0].difficulty: unknown difficulty 'm\\x1b[31m' (expected one of: easy, medium, hard, expert, extreme)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: \"a\\nb\"}]\n"),
+            "book.yaml:2:15: sets[0].name: a set name cannot hold control characters (got 'a\\x0ab')");
+  EXPECT_EQ(error_of("book: {formats: []}\ndefaults: {rowz: 5}\nsets: [{name: a}]\n"),
+            "book.yaml:2:12: defaults.rowz: unknown key 'rowz' (did you mean 'rows'?)");
+  const std::string far = error_of("book: {formats: []}\ndefaults: {zzzzzzzz: 5}\nsets: [{name: a}]\n");
+  EXPECT_EQ(far.find("name"), std::string::npos) << far;
+  EXPECT_NE(far.find("topology"), std::string::npos) << far;
+}
+
 // A second YAML document would be dropped without a word: refused at its line.
 TEST(Config, ASecondDocumentIsRefused) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\n---\nsets: [{name: b}]\n"),

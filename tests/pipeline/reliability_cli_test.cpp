@@ -108,6 +108,17 @@ TEST(Reliability, GradeGivesUpAtItsDeadline) {
   EXPECT_EQ(run_hidato("grade open.txt --deadline-ms -5", dir.path).exit_code, 1);
 }
 
+// What the user typed or the file says reaches the terminal with its control bytes escaped: a
+// file name holding ESC [ 2 J cleared the screen. UTF-8 text stays as it is.
+TEST(Reliability, MessagesNeverSendControlBytesToTheTerminal) {
+  TempDir dir("rel-escape");
+  const ChildRun r = run_hidato("grade \"$(printf 'x\\033[2J\\001\\303\\244.txt')\"", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x01'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("x\\x1b[2J\\x01\xc3\xa4.txt"), std::string::npos) << r.err;
+}
+
 TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   TempDir dir("rel-manifest");
   const std::string m = built_manifest(dir);
