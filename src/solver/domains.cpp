@@ -53,8 +53,16 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
     if (e.value >= 1 && e.value <= n_ && e.cell >= 0 && e.cell < n_) clear_bit(dom(e.value), layout_.pos_of(e.cell));
   std::vector<Word> reach(ww);
   auto cut = [&](int v, int from) {
-    layout_.dilate(dom(from), reach.data());
     Word* d = dom(v);
+    if (const int gp = given_pos[static_cast<std::size_t>(v)]; gp >= 0) {
+      // A given keeps its cell when a candidate of `from` touches it: a look at its neighbours
+      // instead of a dilation of the whole board (boards with most cells given, such as the
+      // generator's local searches, are nearly all givens).
+      const auto nbs = layout_.neighbours(gp);
+      if (std::none_of(nbs.begin(), nbs.end(), [&](int q) { return test_bit(dom(from), q); })) clear_bit(d, gp);
+      return;
+    }
+    layout_.dilate(dom(from), reach.data());
     for (std::size_t i = 0; i < ww; ++i) d[i] &= reach[i];
   };
   auto expired = [&](int v) { return (v & 63) == 0 && watch.expired(); };

@@ -195,6 +195,72 @@ Step descend(solver_detail::Domains& d, solver_detail::Watch& watch, Rng& rng, s
   return Step::conflict;
 }
 
+// The root domains of init, on random boards with sparse to nearly full givens (a given is cut
+// by a look at its neighbours, the rest by dilations), against the rule written out on the board:
+// blanks may hold any value, and two rounds forward and back keep a value's cell only when it
+// touches a cell of the value before (after). Some givens are moved off their path, so cells
+// are cut too.
+TEST(Domains, RootDomainsFollowTheReachRule) {
+  Rng rng(17);
+  int compared = 0, refused = 0;
+  for (Topology t : all_topologies)
+    for (int trial = 0; trial < 60; ++trial) {
+      const Board b = connected_part(random_board(t, 2 + rng.below(6), 2 + rng.below(6), 0.1, rng));
+      const auto path = random_path(b, rng);
+      if (!path) continue;
+      Values givens = clues_of(*path, 0.1 + 0.85 * rng.below(100) / 100.0, rng);
+      if (rng.chance(0.3)) {  // swap two cells' contents: the path may break there
+        const auto a = static_cast<std::size_t>(rng.below(b.size())), c = static_cast<std::size_t>(rng.below(b.size()));
+        std::swap(givens[a], givens[c]);
+      }
+      const int n = b.size();
+      std::vector<std::vector<char>> ref(static_cast<std::size_t>(n) + 1, std::vector<char>(static_cast<std::size_t>(n), 0));
+      std::vector<char> given_value(static_cast<std::size_t>(n) + 1, 0);
+      for (CellId c = 0; c < n; ++c) given_value[static_cast<std::size_t>(givens[static_cast<std::size_t>(c)])] = 1;
+      for (int v = 1; v <= n; ++v)
+        for (CellId c = 0; c < n; ++c) {
+          const int g = givens[static_cast<std::size_t>(c)];
+          ref[static_cast<std::size_t>(v)][static_cast<std::size_t>(c)] = given_value[static_cast<std::size_t>(v)] ? g == v : g == 0;
+        }
+      const auto cut = [&](int v, int from) {
+        for (CellId c = 0; c < n; ++c) {
+          bool touches = false;
+          for (CellId x : b.neighbours(c)) touches = touches || ref[static_cast<std::size_t>(from)][static_cast<std::size_t>(x)];
+          if (!touches) ref[static_cast<std::size_t>(v)][static_cast<std::size_t>(c)] = 0;
+        }
+      };
+      for (int round = 0; round < 2; ++round) {
+        for (int v = 2; v <= n; ++v) cut(v, v - 1);
+        for (int v = n - 1; v >= 1; --v) cut(v, v + 1);
+      }
+      const solver_detail::Layout layout(b);
+      solver_detail::Domains d(layout);
+      const SolveLimits limits{};
+      solver_detail::Watch watch(limits);
+      bool any_empty = false;
+      for (int v = 1; v <= n; ++v)
+        any_empty = any_empty || std::count(ref[static_cast<std::size_t>(v)].begin(), ref[static_cast<std::size_t>(v)].end(), 1) == 0;
+      for (CellId c = 0; c < n; ++c) {
+        bool held = false;
+        for (int v = 1; v <= n; ++v) held = held || ref[static_cast<std::size_t>(v)][static_cast<std::size_t>(c)];
+        any_empty = any_empty || !held;
+      }
+      const bool ok = d.init(givens, {}, watch);
+      EXPECT_EQ(ok, !any_empty) << describe(Puzzle{b, givens, {}});
+      if (!ok) {
+        ++refused;
+        continue;
+      }
+      ++compared;
+      for (int v = 1; v <= n; ++v)
+        for (CellId c = 0; c < n; ++c)
+          ASSERT_EQ(d.has(v, layout.pos_of(c)), ref[static_cast<std::size_t>(v)][static_cast<std::size_t>(c)] != 0)
+              << describe(Puzzle{b, givens, {}}) << " value " << v << " cell " << c;
+    }
+  EXPECT_GT(compared, 80);
+  EXPECT_GT(refused, 5);
+}
+
 // Domains::fixed (the count of values with one cell left, kept by remove and undo_to; the best
 // phase reads it at every node) must equal a count over the values after every step of random
 // descents: assignments with their propagation, conflicts included, and undos to earlier marks.
