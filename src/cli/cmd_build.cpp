@@ -212,6 +212,10 @@ int run_render(const Args& args) {
   if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);
+  if (m.header.shard)
+    throw InputError(file.string() + ": the manifest of shard " + std::to_string(m.header.shard->index) + "/" +
+                     std::to_string(m.header.shard->count) +
+                     " holds part of the book only; join the shards with 'hidato merge' (it renders the whole book)");
   BookMeta& book = m.header.book;
   if (p.vm.count("template")) book.page_template = p.vm["template"].as<std::string>();
   if (p.vm.count("formats")) {
@@ -227,18 +231,21 @@ int run_render(const Args& args) {
       else throw InputError("--formats: expected a list of pdf, svg and cover, or none, got '" + f + "'");
       start = end + 1;
     }
+    book.svg_per_puzzle = book.svg_per_puzzle && book.svg;  // asked for pdf only: no SVG files at all
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   if (!book.pdf && !book.svg && !book.cover) return exit_ok;  // nothing to render: the folder is left alone
   check_page_template(book);
   BookFolder folder(out);  // the rendered book replaces the folder's earlier one whole
+  // The manifest goes with its book, saying how it was rendered (template and formats as given
+  // here), so the folder can be verified and rendered again; timings stay with their run.
+  write_manifest(folder.staging() / "manifest.json", m);
+  std::vector<fs::path> files{out / "manifest.json"};
   std::error_code ec;
-  std::vector<fs::path> files;
-  if (fs::equivalent(folder_of(file), out, ec))
-    for (const std::string& name : {file.filename().string(), std::string("timings.json")}) {
-      folder.carry_over(name);
-      if (fs::exists(folder.staging() / name)) files.push_back(out / name);
-    }
+  if (fs::equivalent(folder_of(file), out, ec)) {
+    folder.carry_over("timings.json");
+    if (fs::exists(folder.staging() / "timings.json")) files.push_back(out / "timings.json");
+  }
   const RenderedBook rendered = render_records(book, print_records(m), folder.staging());
   for (const auto& f : rendered.files) files.push_back(out / f.filename());
   folder.commit();

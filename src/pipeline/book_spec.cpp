@@ -3,6 +3,7 @@
 #include "pipeline/book_spec.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "core/errors.hpp"
@@ -266,7 +267,19 @@ void check_template(const YAML::Node& n, const std::string& name, Problems& p) {
   }
 }
 
-BookMeta read_book(const YAML::Node& n, Problems& p) {
+// A template file named by a path (with a '/' or ending in .yaml) is looked up beside the config
+// first, then from the working folder, and recorded absolute (as masks are), so the manifest can
+// be rendered and regenerated from anywhere; a bare name is a shipped template, kept as written.
+std::string resolve_template(const std::string& name, const std::filesystem::path& base_dir) {
+  const bool is_path = name.find('/') != std::string::npos || name.ends_with(".yaml");
+  if (!is_path) return name;
+  std::error_code ec;
+  for (const std::filesystem::path& file : {base_dir / name, std::filesystem::path(name)})
+    if (std::filesystem::is_regular_file(file, ec)) return std::filesystem::absolute(file, ec).lexically_normal().string();
+  return name;  // check_template reports it
+}
+
+BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path& base_dir) {
   BookMeta m;
   if (!n) return m;
   if (!n.IsMap()) {
@@ -284,6 +297,7 @@ BookMeta read_book(const YAML::Node& n, Problems& p) {
   str("author", m.author);
   str("date", m.date);
   str("template", m.page_template);
+  m.page_template = resolve_template(m.page_template, base_dir);
   str("output", m.output);
   str("copyright", m.copyright);
   str("isbn", m.isbn);
@@ -368,7 +382,10 @@ std::vector<std::string> fit_problems(const BookSpec& spec, const std::string& l
     } catch (const InputError&) {
       continue;  // the generator reports a bad shape itself
     }
-    const int cells = mask.count() - obstacle_count(set.board.obstacles, mask.count());
+    // A grown board holds `fill` of its box (the largest number is that many cells, not the box's).
+    const int shape_cells = set.board.shape == "grown" ? static_cast<int>(std::ceil(set.board.fill * mask.count() - 1e-9))
+                                                       : mask.count();
+    const int cells = shape_cells - obstacle_count(set.board.obstacles, shape_cells);
     if (auto why = board_fit_problem(t, set.board.topology, mask.rows, mask.cols, cells, page_bound(spec, t)))
       out.push_back(located(label, set.loc.line, set.loc.col,
                             "sets[" + std::to_string(i) + "]: set '" + set.name + "': " + *why));
@@ -410,7 +427,7 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
     throw InputError(problems.report());
   }
   check_keys(root, "", top_keys, problems);
-  spec.book = read_book(root["book"], problems);
+  spec.book = read_book(root["book"], problems, base_dir);
   SetFields defaults;
   if (auto d = root["defaults"]) {
     if (d.IsMap()) {

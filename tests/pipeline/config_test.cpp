@@ -217,6 +217,17 @@ TEST(Config, MaskIsFoundBesideTheConfig) {
   EXPECT_EQ(s.sets[0].board.mask_file, (dir / "blob.txt").string());
 }
 
+// A page template file beside the config is found there (it was looked up from the working
+// folder) and recorded absolute, like a mask, so render and regenerate work from anywhere.
+TEST(Config, TemplateFileIsFoundBesideTheConfig) {
+  const test::TempDir scratch("pipeline-template-test");
+  const auto& dir = scratch.path;
+  std::filesystem::copy_file(std::filesystem::path(HIDATO_SOURCE_DIR) / "templates/pages/a5.yaml", dir / "mine.yaml");
+  const BookSpec s = parse_book_spec("book: {template: mine.yaml}\nsets: [{name: a, difficulty: easy}]\n", "book.yaml", dir);
+  EXPECT_EQ(s.book.page_template, (dir / "mine.yaml").string());
+  EXPECT_EQ(parse_book_spec(minimal, "book.yaml", dir).book.page_template, "a4");  // shipped names stay names
+}
+
 TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {
   try {
     parse_book_spec("book: {formats: []}\nsets:\n  - {name: a, rows: 4, cols: 4, difficulty: expert}\n", "b.yaml", here);
@@ -326,7 +337,8 @@ TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
       "sets:\n"
       "  - {name: fine, rows: 9, cols: 9}\n"
       "  - {name: huge, rows: 20, cols: 20}\n"
-      "  - {name: hearts, shape: heart, rows: 9, cols: 9}\n",
+      "  - {name: hearts, shape: heart, rows: 9, cols: 9}\n"
+      "  - {name: grown, shape: grown, rows: 12, cols: 12}\n",  // numbers up to 94 (fill 0.65), not 144
       "book.yaml", here);
   ASSERT_EQ(s.fit_problems.size(), 1u);
   EXPECT_EQ(s.fit_problems[0],

@@ -162,7 +162,7 @@ TEST(Reliability, BadTemplateOrOutputIsRefusedBeforeAnyWorkAndWritesNothing) {
   write_text(dir.path / "c.yaml", replaced(config_with("[pdf]"), "formats:", "template: not-a-template.yaml, formats:"));
   ChildRun r = run_hidato("build c.yaml --out out -q", dir.path);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("book.template: not-a-template.yaml:1:1: template: expected a mapping"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("not-a-template.yaml:1:1: template: expected a mapping"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir.path / "out"));
   write_text(dir.path / "c.yaml", config_with("[]"));
   write_text(dir.path / "file", "x");

@@ -44,10 +44,33 @@ TEST(RenderCli, RenderingTheManifestGivesTheSameBook) {
   const ChildRun r = run_hidato("render b/manifest.json --out r", dir.path);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(slurp(dir.path / "r/book.pdf"), slurp(dir.path / "b/book.pdf"));
+  // The manifest goes with the rendered book (it was left behind), so that folder renders again.
+  EXPECT_EQ(slurp(dir.path / "r/manifest.json"), slurp(dir.path / "b/manifest.json"));
+  ASSERT_EQ(run_hidato("render r/manifest.json --out r2", dir.path).exit_code, 0);
+  EXPECT_EQ(slurp(dir.path / "r2/book.pdf"), slurp(dir.path / "b/book.pdf"));
   const ChildRun svg = run_hidato("render b/manifest.json --formats svg --out s", dir.path);
   ASSERT_EQ(svg.exit_code, 0) << svg.err;
   EXPECT_FALSE(fs::exists(dir.path / "s/book.pdf"));
   EXPECT_EQ(slurp(dir.path / "s/book-page-001.svg"), slurp(dir.path / "b/book-page-001.svg"));
+}
+
+// Found from outside: rendering a shard's manifest made a book of part of the puzzles without a
+// word (now refused, pointing at merge); --formats pdf still wrote the per-puzzle SVGs.
+TEST(RenderCli, ShardsAreRefusedAndPdfOnlyWritesNoSvg) {
+  TempDir dir("render-edges");
+  write_text(dir.path / "c.yaml",
+             "book: {title: T, seed: 3, date: '2026-01-02', formats: [pdf], svg_per_puzzle: true}\n"
+             "sets:\n  - {name: a, rows: 5, cols: 5, count: 3}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --shard 0/2 --out s0", dir.path).exit_code, 0);
+  const ChildRun shard = run_hidato("render s0/manifest.json --out r", dir.path);
+  EXPECT_EQ(shard.exit_code, 1);
+  EXPECT_NE(shard.err.find("holds part of the book only; join the shards with 'hidato merge'"), std::string::npos)
+      << shard.err;
+  EXPECT_FALSE(fs::exists(dir.path / "r"));
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --out b", dir.path).exit_code, 0);
+  ASSERT_TRUE(fs::exists(dir.path / "b/book-puzzle-001-a.svg"));
+  ASSERT_EQ(run_hidato("render b/manifest.json --formats pdf --out p", dir.path).exit_code, 0);
+  EXPECT_EQ(file_names(dir.path / "p"), (std::vector<std::string>{"book.pdf", "manifest.json"}));
 }
 
 // `order: score` prints a set easiest first in the built book too, not only when the manifest is
