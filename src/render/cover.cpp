@@ -62,9 +62,13 @@ void draw_cover(Canvas& canvas, const CoverLayout& c, const BookInfo& info,
                 const std::vector<PrintablePuzzle>& puzzles) {
   const Box& f = c.front_safe;
   const double title = std::min(f.w / 10, 14.0), sub = title * 0.5, author = title * 0.45;
-  fitted_text(canvas, info.title, f.x + f.w / 2, f.y + f.h * 0.12, title, Weight::bold, Align::centre, f.w);
-  fitted_text(canvas, info.subtitle, f.x + f.w / 2, f.y + f.h * 0.12 + title * 1.1, sub, Weight::regular,
-              Align::centre, f.w);
+  // Title and subtitle between the top and the sample puzzle (c.sample, at 30% of the height).
+  double used = 0;
+  const double last = title_block(canvas, info.title, f.x + f.w / 2, f.y + f.h * 0.12, title, Weight::bold,
+                                  Align::centre, f.w, f.h * 0.12, used);
+  const double sub_top = last + used * 1.1;
+  title_block(canvas, info.subtitle, f.x + f.w / 2, sub_top, std::min(sub, used * 0.8), Weight::regular, Align::centre,
+              f.w, std::max(sub * 0.5, c.sample.y - sub_top - sub), used);
   if (!puzzles.empty()) draw_sample(canvas, c.sample, puzzles.front());
   fitted_text(canvas, info.author, f.x + f.w / 2, f.bottom() - author * 0.5, author, Weight::regular, Align::centre,
               f.w);
@@ -72,7 +76,7 @@ void draw_cover(Canvas& canvas, const CoverLayout& c, const BookInfo& info,
   const Box& b = c.back_safe;
   const double body = std::min(b.w / 22, 5.0);
   double y = b.y + body * 2;
-  fitted_text(canvas, info.title, b.x, y, body * 1.4, Weight::bold, Align::left, b.w);
+  y = title_block(canvas, info.title, b.x, y, body * 1.4, Weight::bold, Align::left, b.w, body * 6, used);
   for (const std::string& line : wrap_text(canvas, blurb(puzzles), body, Weight::regular, b.w)) {
     y += body * 1.5;
     canvas.text(line, b.x, y, body, Weight::regular, Align::left);

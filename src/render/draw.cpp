@@ -200,8 +200,9 @@ void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
   const Box& c = page.content;
   const double mid = c.x + c.w / 2;
   double y = c.y + c.h * 0.28;
-  const double title = fitted_text(canvas, book.info.title, mid, y, f.title * mm_per_point, Weight::bold,
-                                   Align::centre, c.w);
+  double title = 0;
+  y = title_block(canvas, book.info.title, mid, y, f.title * mm_per_point, Weight::bold, Align::centre, c.w, c.h * 0.3,
+                  title);
   y += title * 0.6;
   const auto line = [&](const std::string& text, double size_pt, Weight w) {
     if (text.empty()) return;
@@ -209,7 +210,12 @@ void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
     y += s * 1.5;
     fitted_text(canvas, text, mid, y, s, w, Align::centre, c.w);
   };
-  line(book.info.subtitle, f.subtitle, Weight::regular);
+  if (!book.info.subtitle.empty()) {
+    const double s = f.subtitle * mm_per_point;
+    double used = 0;
+    y = title_block(canvas, book.info.subtitle, mid, y + s * 1.5, s, Weight::regular, Align::centre, c.w, c.h * 0.15,
+                    used);
+  }
   y += f.body * mm_per_point;
   line(book.info.author, f.body * 1.25, Weight::regular);
   line(book.info.date, f.body, Weight::regular);
@@ -303,6 +309,26 @@ std::vector<std::string> wrap_text(Canvas& canvas, const std::string& text, doub
   }
   if (!line.empty()) lines.push_back(line);
   return lines;
+}
+
+double title_block(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm, Weight weight,
+                   Align align, double max_width, double max_height, double& size_used) {
+  constexpr int max_lines = 3;
+  constexpr double leading = 1.2;
+  double size = size_mm;
+  std::vector<std::string> lines = wrap_text(canvas, text, size, weight, max_width);
+  const auto height = [&] { return size * (1 + leading * static_cast<double>(lines.size() - 1)); };
+  while (!lines.empty() && (lines.size() > max_lines || height() > max_height) && size > size_mm * 0.2) {
+    size *= 0.92;
+    lines = wrap_text(canvas, text, size, weight, max_width);
+  }
+  size_used = size;
+  double y = baseline;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) y += size * leading;
+    size_used = std::min(size_used, fitted_text(canvas, lines[i], x, y, size, weight, align, max_width));
+  }
+  return y;
 }
 
 double fitted_text(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm,

@@ -35,6 +35,13 @@ std::vector<std::string> wrap_text(Canvas& canvas, const std::string& text, doub
 double fitted_text(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm,
                    Weight weight, Align align, double max_width);
 
+// A title: wrapped onto up to three lines of `max_width` (lines 1.2 sizes apart, the first
+// baseline at `baseline`) and shrunk from `size_mm` only as far as it must to fit them and
+// `max_height` (a long title shrank on one line until it was unreadable). Returns the last
+// line's baseline and sets `size_used`.
+double title_block(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm, Weight weight,
+                   Align align, double max_width, double max_height, double& size_used);
+
 // The how-to-play page body (draw_howto.cpp), and its three example puzzles with their solutions.
 void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body);
 std::vector<std::pair<Puzzle, Values>> how_to_play_examples();

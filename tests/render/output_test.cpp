@@ -292,6 +292,28 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
   }
 }
 
+// A long title wraps onto up to three lines at a readable size (on one line it shrank to 5.9 pt
+// of 24 on a 6x9 page); a short one keeps its size on one line; the ink stays within the width.
+TEST(RenderOutput, LongTitlesWrapInsteadOfShrinking) {
+  const std::string long_title =
+      "The Big Book of Hidato, Numbrix and Hexagonal Hidato Puzzles for Adults: 100 Brain Games from Easy to Expert";
+  const double width = 120, size = 24 * mm_per_point;
+  double used = 0, last = 0;
+  const Box ink = ink_of([&](Canvas& canvas) {
+    last = title_block(canvas, long_title, 60, 20, size, Weight::bold, Align::centre, width, 60, used);
+  });
+  EXPECT_GE(used, size * 0.6);  // one line needed 0.2
+  const double lines = (last - 20) / (used * 1.2) + 1;
+  EXPECT_GE(lines, 2.5);
+  EXPECT_LE(lines, 3.5);
+  EXPECT_LE(ink.w, width + 0.1);
+  double short_used = 0;
+  ink_of([&](Canvas& canvas) {
+    EXPECT_EQ(title_block(canvas, "Hidato", 60, 20, size, Weight::bold, Align::centre, width, 60, short_used), 20);
+  });
+  EXPECT_EQ(short_used, size);
+}
+
 TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
   RenderOptions opt;
   opt.out_dir = fresh_dir("warn");
