@@ -457,6 +457,7 @@ TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
     opt.cover = true;
     BookInfo info = sample_info();
     info.paper = paper;
+    info.title = "\xC3\x89gypte: Jigsaw Quizzes";  // accent, capitals and descenders on the spine
     const RenderedBook rendered = render_book(info, book, t, opt);
     const int pages = rendered.pages;
     SCOPED_TRACE(std::to_string(pages) + " pages, " + paper);
@@ -478,7 +479,16 @@ TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
     const double px = 25.4 / 100;  // a pixel's width, kept off the edges of the measured boxes
     const Box spine_outside_left{c.spine.x + px, c.spine.y, spine_text_clear_mm - 2 * px, c.spine.h};
     EXPECT_EQ(r.darkest(spine_outside_left), 255);
-    if (pages >= spine_text_min_pages) EXPECT_LT(r.darkest(c.spine), 128) << "spine text from 79 pages";
+    if (pages >= spine_text_min_pages) {
+      EXPECT_LT(r.darkest(c.spine), 128) << "spine text from 79 pages";
+      // Both clear zones, at 600 dpi (at 100 a pixel is 0.01 in: a text 0.004 in too close passed).
+      const Raster fine = raster(opt.out_dir / "cover.pdf", 600);
+      const double fpx = 25.4 / 600;
+      EXPECT_EQ(fine.darkest({c.spine.x + fpx, c.spine.y, spine_text_clear_mm - 2 * fpx, c.spine.h}), 255);
+      EXPECT_EQ(fine.darkest({c.spine.right() - spine_text_clear_mm + fpx, c.spine.y, spine_text_clear_mm - 2 * fpx,
+                              c.spine.h}),
+                255);
+    }
     else EXPECT_EQ(r.darkest(shrunk(c.spine, px)), 255) << "no spine text below 79 pages";
   }
 }
