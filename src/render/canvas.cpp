@@ -173,6 +173,26 @@ std::pair<double, double> horizontal_span(cairo_t* cr, const std::string& s) {
 
 }  // namespace
 
+std::vector<std::string> Canvas::missing_glyphs(std::string_view text, Weight weight) {
+  use_font(10, weight);
+  cairo_scaled_font_t* font = cairo_get_scaled_font(cr_);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t len = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    const std::string ch(text.substr(i, len));
+    i += len;
+    if (lead < 0x20 || std::find(out.begin(), out.end(), ch) != out.end()) continue;
+    cairo_glyph_t* glyphs = nullptr;
+    int count = 0;
+    const cairo_status_t status = cairo_scaled_font_text_to_glyphs(font, 0, 0, ch.c_str(), static_cast<int>(ch.size()),
+                                                                   &glyphs, &count, nullptr, nullptr, nullptr);
+    if (status != CAIRO_STATUS_SUCCESS || count == 0 || glyphs[0].index == 0) out.push_back(ch);
+    cairo_glyph_free(glyphs);
+  }
+  return out;
+}
+
 double Canvas::text_width(std::string_view text, double size_mm, Weight weight) {
   use_font(size_mm, weight);
   const auto [lo, hi] = horizontal_span(cr_, std::string(text));

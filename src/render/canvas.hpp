@@ -35,6 +35,9 @@ class Canvas {
 
   // Width of the text's advance widened to its ink, so that aligned text never pokes out.
   double text_width(std::string_view text, double size_mm, Weight weight);
+  // The characters of `text` (UTF-8, each once, in order) that the font has no glyph for: they
+  // print as empty boxes.
+  std::vector<std::string> missing_glyphs(std::string_view text, Weight weight);
   // Text on a baseline; `x` is the left end, the middle or the right end depending on `align`
   // (of the span text_width measures).
   void text(std::string_view text, double x, double baseline, double size_mm, Weight weight,

@@ -116,6 +116,35 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
   return out;
 }
 
+// Text the config gives that the embedded DejaVu fonts cannot draw (CJK, emoji, ...): it would
+// print as empty boxes, so the summary says which characters and where.
+std::vector<std::string> glyph_warnings(const BookInfo& info, const std::vector<Page>& pages) {
+  std::vector<std::pair<std::string, std::string>> texts{{"title", info.title},         {"subtitle", info.subtitle},
+                                                         {"author", info.author},       {"date", info.date},
+                                                         {"copyright", info.copyright}, {"isbn", info.isbn},
+                                                         {"edition", info.edition}};
+  for (const Page& p : pages)
+    if (!p.section_title.empty() &&
+        std::none_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == p.section_title; }))
+      texts.emplace_back("set title", p.section_title);
+  cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+  cairo_t* cr = cairo_create(surface);
+  std::vector<std::string> out;
+  {
+    Canvas canvas(cr);
+    for (const auto& [what, text] : texts) {
+      const std::vector<std::string> missing = canvas.missing_glyphs(text, Weight::regular);
+      if (missing.empty()) continue;
+      std::string list;
+      for (const std::string& ch : missing) list += (list.empty() ? "'" : ", '") + ch + "'";
+      out.push_back(what + " '" + text + "': " + list + " not in the book's font (DejaVu Sans), printed as empty boxes");
+    }
+  }
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  return out;
+}
+
 void check_page_count(const PageTemplate& t, int pages) {
   const PrintRules rules = rules_of(t);
   if (rules.max_pages > 0 && pages > rules.max_pages)
@@ -149,6 +178,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   out.pages = static_cast<int>(pages.size());
   out.inside_margin_mm = layout.inside_margin_mm;
   out.warnings = warnings_of(pages, puzzles, page);
+  for (std::string& w : glyph_warnings(info, pages)) out.warnings.push_back(std::move(w));
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");
     const PdfMetadata meta{info.title, info.author, info.subtitle, info.creation_epoch};

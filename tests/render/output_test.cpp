@@ -314,6 +314,22 @@ TEST(RenderOutput, LongTitlesWrapInsteadOfShrinking) {
   EXPECT_EQ(short_used, size);
 }
 
+// Characters the book's font cannot draw would print as empty boxes without a word: the
+// rendered book warns, naming the text and the characters; é and ß are in the font.
+TEST(RenderOutput, WarnsOfCharactersTheFontCannotDraw) {
+  RenderOptions opt;
+  opt.out_dir = fresh_dir("glyphs");
+  opt.pdf = opt.svg = false;
+  BookInfo info = sample_info();
+  info.title = "Stra\xC3\x9F" "e \xC3\xA9t\xC3\xA9 \xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD";  // Straße été 中文中
+  const RenderedBook book = render_book(info, {fixtures::small_square8(1)}, load_page_template("a4"), opt);
+  ASSERT_EQ(book.warnings.size(), 1u);
+  EXPECT_NE(book.warnings[0].find("title '"), std::string::npos) << book.warnings[0];
+  EXPECT_NE(book.warnings[0].find("': '\xE4\xB8\xAD', '\xE6\x96\x87' not in the book's font"), std::string::npos)
+      << book.warnings[0];
+  EXPECT_TRUE(render_book(sample_info(), {fixtures::small_square8(1)}, load_page_template("a4"), opt).warnings.empty());
+}
+
 TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
   RenderOptions opt;
   opt.out_dir = fresh_dir("warn");
