@@ -242,10 +242,12 @@ int run_render(const Args& args) {
   write_manifest(folder.staging() / "manifest.json", m);
   std::vector<fs::path> files{out / "manifest.json"};
   std::error_code ec;
-  if (fs::equivalent(folder_of(file), out, ec)) {
-    folder.carry_over("timings.json");
-    if (fs::exists(folder.staging() / "timings.json")) files.push_back(out / "timings.json");
-  }
+  if (fs::equivalent(folder_of(file), out, ec))  // in place: the folder's other records stay
+    for (const std::string& name : {std::string("timings.json"), file.filename().string()}) {
+      if (name == "manifest.json") continue;
+      folder.carry_over(name);
+      if (fs::exists(folder.staging() / name)) files.push_back(out / name);
+    }
   const RenderedBook rendered = render_records(book, print_records(m), folder.staging());
   for (const auto& f : rendered.files) files.push_back(out / f.filename());
   folder.commit();
