@@ -158,10 +158,11 @@ int run_regenerate(const Args& args) {
   if (checked == 0) throw InputError(file.string() + ": no reproducible puzzle matches the selection");
   for (const auto& line : bad) std::cerr << "hidato: differs: " << line << "\n";
   if (!bad.empty()) {
-    std::cerr << "hidato: " << bad.size() << " of " << checked << " puzzles differ from the manifest; nothing rebuilt\n";
+    std::cerr << "hidato: " << bad.size() << " of " << counted(checked, "puzzle") << " differ from the manifest; nothing rebuilt\n";
     return exit_puzzle_failed;
   }
-  std::cout << "regenerated " << checked << " puzzles: all identical to the manifest\n";
+  std::cout << "regenerated " << counted(checked, "puzzle") << ": " << (checked == 1 ? "identical" : "all identical")
+            << " to the manifest\n";
   return write_book(m, folder, out);
 }
 
@@ -179,12 +180,15 @@ int run_verify(const Args& args) {
   for (const auto& e : m.entries) ok += e.ok ? 1 : 0;
   for (const auto& line : bad) std::cerr << "hidato: bad: " << line << "\n";
   if (!bad.empty()) {
-    std::cerr << "hidato: " << bad.size() << " of " << ok << " puzzles failed verification\n";
+    std::cerr << "hidato: " << bad.size() << " of " << counted(ok, "puzzle") << " failed verification\n";
     return exit_puzzle_failed;
   }
-  std::cout << "verified " << ok << " puzzles: each has exactly one solution, the recorded one\n";
+  std::cout << "verified " << counted(ok, "puzzle") << ": " << (ok == 1 ? "it has" : "each has")
+            << " exactly one solution, the recorded one\n";
   const std::size_t failed = m.entries.size() - static_cast<std::size_t>(ok);
-  if (failed) std::cout << "(" << failed << " failed jobs are recorded in the manifest; they have no puzzle to verify)\n";
+  if (failed)
+    std::cout << "(" << counted(static_cast<long long>(failed), "failed job") << (failed == 1 ? " is" : " are")
+              << " recorded in the manifest, without a puzzle to verify)\n";
   return exit_ok;
 }
 

@@ -83,6 +83,7 @@ std::string spec_text(const BoardSpec& s, Difficulty d) {
   out << "topology=" << to_string(s.topology) << " shape=" << s.shape;
   if (s.shape == "mask") out << " mask=" << s.mask_file;
   else out << " rows=" << s.rows << " cols=" << s.cols;
+  if (s.shape == "grown") out << " fill=" << s.fill;
   out << " obstacles=" << s.obstacles << " difficulty=" << to_string(d) << " hide-ends=" << (s.hide_ends ? "yes" : "no");
   if (s.sparse) out << " sparse=yes";
   return out.str();
@@ -107,6 +108,7 @@ json spec_json(const BoardSpec& s, Difficulty d) {
             {"cols", s.cols}, {"obstacles", s.obstacles}, {"difficulty", std::string(to_string(d))},
             {"hide_ends", s.hide_ends}};
   if (s.shape == "mask") j["mask"] = s.mask_file;
+  if (s.shape == "grown") j["fill"] = s.fill;
   if (s.sparse) j["sparse"] = true;
   return j;
 }
@@ -116,7 +118,7 @@ json spec_json(const BoardSpec& s, Difficulty d) {
 std::string minimal_line(const GeneratedPuzzle& g) {
   if (g.job.target != Difficulty::extreme) return "# minimal: tier " + std::to_string(tier_of(g.job.target)) + "\n";
   if (g.stats.undecided == 0) return "# minimal: proven\n";
-  return "# minimal: not proven (" + std::to_string(g.stats.undecided) + " removal tests undecided)\n";
+  return "# minimal: not proven (" + counted(g.stats.undecided, "removal test") + " undecided)\n";
 }
 
 std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
@@ -138,7 +140,7 @@ std::string puzzle_json(const GeneratedPuzzle& g) {
   const json j = {{"puzzle", to_grid(g.puzzle.board, g.puzzle.givens)},
                   {"solution", to_grid(g.puzzle.board, g.solution)},
                   {"spec", spec_json(g.job.board, g.job.target)},
-                  {"seed", g.job.seed},
+                  {"seed", std::to_string(g.job.seed)},  // a string: past 2^53, JSON numbers round in jq and JavaScript
                   {"attempt", g.attempt},
                   {"description", describe(g.puzzle)},
                   {"grade", grade_json(g.grade)},
@@ -178,7 +180,7 @@ po::options_description generate_options() {
       ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
       ("fill", po::value<double>()->default_value(0.65, "0.65"), "shape grown: share of the box the path visits, [0.2, 1]")
       ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard, expert (deduction tiers 1-4) or extreme (needs search)")
-      ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); puzzle i uses derive(N, i), puzzle 0 uses N")
+      ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); the first puzzle uses N, the others seeds mixed from N and their number (each printed)")
       ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")
       ("out,o", po::value<std::string>(), "write to FILE (atomically) instead of standard output")
       ("json", "one JSON object per puzzle per line")
@@ -204,12 +206,16 @@ int run_generate(const Args& args) {
   std::string output;
   int failed = 0;
   for (int i = 0; i < o.count; ++i) {
-    PuzzleJob job{"generate", i, o.spec, o.difficulty, derive(o.seed, static_cast<std::uint64_t>(i)), o.budget};
+    // Puzzle i's seed: --seed itself for the first, a mixed one for the others. derive(seed, i)
+    // was attempt i of the first puzzle, so a retry made an earlier puzzle again. The seed is
+    // printed, and --seed with it (and --count 1) makes that puzzle alone.
+    const std::uint64_t seed = i == 0 ? o.seed : job_seed(o.seed, "generate", static_cast<std::uint64_t>(i));
+    PuzzleJob job{"generate", i, o.spec, o.difficulty, seed, o.budget};
     const auto result = make_puzzle(job);
     if (!result) {
       ++failed;
       std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job.seed << ") failed: " << result.failure().reason
-                << " after " << result.failure().attempts << " attempts\n";
+                << " after " << counted(result.failure().attempts, "attempt") << "\n";
       continue;
     }
     output += o.json ? puzzle_json(result.value()) : puzzle_text(result.value(), i, o.count);

@@ -73,6 +73,10 @@ std::string terminal_text(std::string_view s) {
   return out;
 }
 
+std::string counted(long long n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 std::string lower_case(std::string_view s) {
   std::string out(s);
   for (char& c : out)

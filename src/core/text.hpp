@@ -23,6 +23,9 @@ std::string printable(std::string_view s, std::size_t max_chars = 40);
 // is (a set called 'Bärenstark' reads as such). No length limit.
 std::string terminal_text(std::string_view s);
 
+// "1 puzzle", "2 puzzles": `n` and the noun in the number it takes (plural: the noun and 's').
+std::string counted(long long n, std::string_view noun);
+
 // ASCII lower case (header keys are matched in any case).
 std::string lower_case(std::string_view s);
 

@@ -430,7 +430,8 @@ Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? 
 // Plan: attempts k = 0..max_attempts-1, each from Rng(derive(job.seed, k)); the first attempt
 // whose puzzle has the target level is returned. There is never a substitute: when no attempt
 // reaches the level the job fails with reason "level" (or "budget" when no attempt even got a
-// proved puzzle). The deadline and the cancel flag end the job with a failure at once.
+// proved puzzle, or an extreme one whose minimality its budget left unproved). The deadline
+// and the cancel flag end the job with a failure at once.
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel) {
   const auto start = Clock::now();
   Board base;
@@ -459,6 +460,10 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
     stats.attempts = k + 1;
     if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);
     if (!attempt) continue;
+    if (attempt->undecided > 0)  // extreme promises a proved-minimal clue set: this is none
+      return Failure{"budget: minimality not proven (" + std::to_string(attempt->undecided) + " removal test" +
+                         (attempt->undecided == 1 ? "" : "s") + " undecided)",
+                     stats.attempts};
     GeneratedPuzzle g{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, stats};
     g.stats.undecided = attempt->undecided;
     g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();

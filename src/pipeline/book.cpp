@@ -29,10 +29,9 @@ void write_timings(const std::filesystem::path& file, int threads, double wall_m
   Json j{{"threads", threads}, {"wall_ms", wall_ms}};
   Json js = Json::array();
   for (const auto& s : sets) {
-    std::vector<double> ms = s.ms;
-    std::sort(ms.begin(), ms.end());
-    const double median = ms.empty() ? 0 : ms[ms.size() / 2];
-    js.push_back(Json{{"name", s.name}, {"made", s.made}, {"failed", s.failed}, {"median_ms", median}});
+    const std::optional<double> median = median_ms(s);
+    js.push_back(Json{{"name", s.name}, {"made", s.made}, {"failed", s.failed},
+                      {"median_ms", median ? Json(*median) : Json(nullptr)}});
   }
   j["sets"] = js;
   Json jp = Json::array();

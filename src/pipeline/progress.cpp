@@ -21,12 +21,6 @@ std::string pad(std::string s, std::size_t width, bool right = false) {
   return right ? fill + s : s + fill;
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 std::string grades_text(const SetTally& s) {
   std::string out;
@@ -37,6 +31,14 @@ std::string grades_text(const SetTally& s) {
 }
 
 }  // namespace
+
+std::optional<double> median_ms(const SetTally& s) {
+  if (s.ms.empty()) return std::nullopt;
+  std::vector<double> v = s.ms;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 ProgressMode progress_mode_for(int fd, bool quiet) {
   if (quiet) return ProgressMode::quiet;
@@ -114,7 +116,7 @@ std::string summary_table(const std::vector<SetTally>& sets) {
   int made = 0, failed = 0;
   for (const auto& s : sets) {
     out += pad(s.name, name_w) + "  " + pad(std::to_string(s.made), 6, true) + "  " +
-           pad(std::to_string(s.failed), 6, true) + "  " + pad(s.ms.empty() ? "-" : fixed(median(s.ms), 1), 10, true) +
+           pad(std::to_string(s.failed), 6, true) + "  " + pad(median_ms(s) ? fixed(*median_ms(s), 1) : "-", 10, true) +
            "  " + grades_text(s) + "\n";
     made += s.made;
     failed += s.failed;

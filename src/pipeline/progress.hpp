@@ -5,6 +5,7 @@
 //   quiet: nothing
 #include <chrono>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct SetTally {
   std::vector<double> ms;  // per puzzle made, for the median
   std::vector<std::string> failures;  // "name[index]: reason"
 };
+
+// The median time of the puzzles a set made (the mean of the middle two for an even count);
+// nullopt when it made none. The summary table and timings.json both show this one.
+std::optional<double> median_ms(const SetTally& s);
 
 class Progress {
  public:

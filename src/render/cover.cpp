@@ -1,5 +1,6 @@
 // The cover sheet: sizes from print_rules.hpp (KDP's formula), then title, author, a sample
 // puzzle and a line about the book, kept inside safe boxes and off the barcode area.
+#include "core/text.hpp"
 #include "render/cover.hpp"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ std::string blurb(const std::vector<PrintablePuzzle>& puzzles) {
   std::string list;
   for (std::size_t i = 0; i < order.size(); ++i)
     list += (i == 0 ? "" : i + 1 == order.size() ? " and " : ", ") + order[i];
-  return std::to_string(puzzles.size()) + " puzzles" + (list.empty() ? "" : ": " + list) +
+  return counted(static_cast<long long>(puzzles.size()), "puzzle") + (list.empty() ? "" : ": " + list) +
          ". Every puzzle has exactly one solution; all answers are in the back.";
 }
 

@@ -2,6 +2,8 @@
 # 1. `generate --count 2 --json` twice gives identical bytes (written atomically with --out).
 # 2. Puzzle 2's `seed` reproduces it alone with `--seed <seed> --count 1`.
 # 3. `grade` reads generate's text output back: one grade line per puzzle.
+# 4. The puzzles of one run are distinct (puzzle i's seed was derive(N, i), attempt i of puzzle
+#    0: hard 7x7 seed 9 made its second puzzle twice).
 file(MAKE_DIRECTORY ${DIR})
 set(common generate --rows 6 --cols 6 --difficulty medium --seed 9 --count 2)
 execute_process(COMMAND ${EXE} ${common} --json --out ${DIR}/a.jsonl RESULT_VARIABLE r1)
@@ -14,9 +16,9 @@ file(READ ${DIR}/b.jsonl b)
 if(NOT a STREQUAL b)
   message(FATAL_ERROR "same seed, different output")
 endif()
-string(REGEX MATCHALL "\"seed\":[0-9]+" seeds "${a}")
+string(REGEX MATCHALL "\"seed\":\"[0-9]+\"" seeds "${a}")
 list(GET seeds 1 second)
-string(REGEX REPLACE "\"seed\":" "" second "${second}")
+string(REGEX REPLACE "\"seed\":\"([0-9]+)\"" "\\1" second "${second}")
 string(REGEX MATCHALL "\"description\":\"[^\"]+\"" descs "${a}")
 list(GET descs 1 second_desc)
 execute_process(COMMAND ${EXE} generate --rows 6 --cols 6 --difficulty medium --seed ${second} --json
@@ -29,4 +31,14 @@ execute_process(COMMAND ${EXE} ${common} --out ${DIR}/p.txt RESULT_VARIABLE r4)
 execute_process(COMMAND ${EXE} grade ${DIR}/p.txt OUTPUT_VARIABLE graded RESULT_VARIABLE r5)
 if(NOT r4 EQUAL 0 OR NOT r5 EQUAL 0 OR NOT graded MATCHES "p.txt#1: medium .*p.txt#2: medium ")
   message(FATAL_ERROR "grade of generate's output: ${r4} ${r5}\n${graded}")
+endif()
+
+execute_process(COMMAND ${EXE} generate --rows 7 --cols 7 --difficulty hard --seed 9 --count 3 --json
+                OUTPUT_VARIABLE three RESULT_VARIABLE r6)
+string(REGEX MATCHALL "\"description\":\"[^\"]+\"" three_descs "${three}")
+list(LENGTH three_descs n_all)
+list(REMOVE_DUPLICATES three_descs)
+list(LENGTH three_descs n_distinct)
+if(NOT r6 EQUAL 0 OR NOT n_all EQUAL 3 OR NOT n_distinct EQUAL 3)
+  message(FATAL_ERROR "generate --count 3 made ${n_distinct} distinct puzzles of ${n_all}")
 endif()

@@ -319,6 +319,17 @@ TEST(Generator, LevelTestsLookAtTheStopCheck) {
   EXPECT_EQ(looks, 1);
 }
 
+// An extreme puzzle whose budget left removal tests open is not extreme's promise (a proved
+// minimal clue set): the job fails, where it used to be made and printed with only a comment.
+TEST(Generator, ExtremeWithOpenRemovalTestsFails) {
+  PuzzleJob job = small_job(Topology::hex6, "rect", 0.0, 1, Difficulty::extreme, 12);
+  job.budget.nodes_per_attempt = 1000;
+  job.budget.max_attempts = 1;
+  const auto r = make_puzzle(job);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason.rfind("budget: minimality not proven (", 0), 0u) << r.failure().reason;
+}
+
 TEST(Generator, BadSpecFailsWithoutThrowing) {
   PuzzleJob job = small_job(Topology::square8, "blob", 0.0, 1, Difficulty::easy);
   const auto r = make_puzzle(job);

@@ -182,3 +182,20 @@ TEST(Regenerate, ReproducesTheRecordedPuzzlesAndSpotsChanges) {
 
 }  // namespace
 }  // namespace hidato
+
+namespace hidato {
+namespace {
+
+// The summary table and timings.json show one median: the mean of the middle two for an even
+// count (timings.json took the upper one), none for a set that made nothing.
+TEST(Progress, MedianIsTheMeanOfTheMiddleTwoForAnEvenCount) {
+  SetTally s;
+  EXPECT_FALSE(median_ms(s).has_value());
+  s.ms = {28.5, 14.5};
+  EXPECT_EQ(median_ms(s), 21.5);
+  s.ms = {3, 1, 2};
+  EXPECT_EQ(median_ms(s), 2);
+}
+
+}  // namespace
+}  // namespace hidato
