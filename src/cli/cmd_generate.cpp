@@ -4,9 +4,9 @@
 // Text output of generate, per puzzle: `# puzzle:`, `# spec:`, `# seed:`, `# grade:`,
 // `# attempt:` and `# description:` header lines, the puzzle in the text format (with its
 // `# topology:` line), then a `# solution` line and the solution grid, then a blank line.
-// Every reader (grade, solve) reads such files back through core's read_puzzle_collection. Puzzle i (0-based) of --count K uses the
-// seed derive(N, i), so puzzle 0 has seed N and any puzzle is reproduced alone by
-// `--seed <its # seed> --count 1`.
+// Every reader (grade, solve) reads such files back through core's read_puzzle_collection.
+// Puzzle 0 of --count K has seed N, puzzle i > 0 job_seed(N, "generate", i); any puzzle is
+// reproduced alone by `--seed <its # seed> --count 1`.
 #include <iostream>
 #include <limits>
 #include <sstream>
