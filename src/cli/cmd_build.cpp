@@ -114,8 +114,6 @@ int run_build(const Args& args) {
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
 
-// Writes the manifest and renders its book into `out` (swapped in whole, see BookFolder); the
-// exit code follows the entries.
 // The book's folder, checked and locked before any work (a folder that is no book's, or is
 // locked, is refused at once, not after every puzzle was made again), and its page template.
 static BookFolder book_folder_for(const Manifest& m, const fs::path& out) {
@@ -123,9 +121,17 @@ static BookFolder book_folder_for(const Manifest& m, const fs::path& out) {
   return BookFolder(out);
 }
 
-static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out) {
+// Writes the manifest and renders its book into `folder` (swapped in whole, see BookFolder),
+// with the files `kept` of the folder's earlier book carried over; the exit code follows the
+// entries. `out` is the folder as the user named it, for the list of files written.
+static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out,
+                      const std::vector<std::string>& kept = {}) {
   write_manifest(folder.staging() / "manifest.json", m);
   std::vector<fs::path> files{out / "manifest.json"};
+  for (const std::string& name : kept) {
+    folder.carry_over(name);
+    if (fs::exists(folder.staging() / name)) files.push_back(out / name);
+  }
   const RenderedBook book = render_records(m.header.book, print_records(m), folder.staging());
   for (const auto& f : book.files) files.push_back(out / f.filename());
   folder.commit();
@@ -239,25 +245,18 @@ int run_render(const Args& args) {
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   if (!book.pdf && !book.svg && !book.cover) return exit_ok;  // nothing to render: the folder is left alone
-  check_page_template(book);
-  BookFolder folder(out);  // the rendered book replaces the folder's earlier one whole
   // The manifest goes with its book, saying how it was rendered (template and formats as given
-  // here), so the folder can be verified and rendered again; timings stay with their run.
-  write_manifest(folder.staging() / "manifest.json", m);
-  std::vector<fs::path> files{out / "manifest.json"};
+  // here), so the folder can be verified and rendered again. In place, the folder's timings and
+  // a manifest of another name stay.
+  BookFolder folder = book_folder_for(m, out);
+  std::vector<std::string> kept;
   std::error_code ec;
-  if (fs::equivalent(folder_of(file), out, ec))  // in place: the folder's other records stay
-    for (const std::string& name : {std::string("timings.json"), file.filename().string()}) {
-      if (name == "manifest.json") continue;
-      folder.carry_over(name);
-      if (fs::exists(folder.staging() / name)) files.push_back(out / name);
-    }
-  const RenderedBook rendered = render_records(book, print_records(m), folder.staging());
-  for (const auto& f : rendered.files) files.push_back(out / f.filename());
-  folder.commit();
-  for (const auto& note : book_notes(rendered)) std::cerr << "hidato: " << note << "\n";
-  list_files(files, false);
-  return exit_ok;
+  if (fs::equivalent(folder_of(file), out, ec)) {
+    kept.push_back("timings.json");
+    if (file.filename() != "manifest.json") kept.push_back(file.filename().string());
+  }
+  write_book(m, folder, out, kept);
+  return exit_ok;  // failed puzzles were reported when they were built
 }
 
 }  // namespace hidato::cli

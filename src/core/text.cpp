@@ -34,11 +34,7 @@ std::string printable(std::string_view s, std::size_t max_chars) {
   return cut ? out + "..." : out;
 }
 
-namespace {
-
-// The length of the well-formed UTF-8 sequence at s[i] (1 for ASCII), 0 when there is none; its
-// code point in `cp`.
-std::size_t utf8_at(std::string_view s, std::size_t i, std::uint32_t& cp) {
+std::size_t utf8_char_at(std::string_view s, std::size_t i, std::uint32_t& cp) {
   const auto c = static_cast<unsigned char>(s[i]);
   const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
   if (len == 0 || i + len > s.size()) return 0;
@@ -53,14 +49,19 @@ std::size_t utf8_at(std::string_view s, std::size_t i, std::uint32_t& cp) {
   return len;
 }
 
-}  // namespace
+bool is_utf8(std::string_view s) {
+  std::uint32_t cp = 0;
+  for (std::size_t i = 0, len = 0; i < s.size(); i += len)
+    if ((len = utf8_char_at(s, i, cp)) == 0) return false;
+  return true;
+}
 
 std::string terminal_text(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size();) {
     std::uint32_t cp = 0;
-    const std::size_t len = utf8_at(s, i, cp);
+    const std::size_t len = utf8_char_at(s, i, cp);
     const bool control = (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7f && cp <= 0x9f);
     if (len > 0 && !control) {
       out.append(s.substr(i, len));

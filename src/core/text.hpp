@@ -18,6 +18,12 @@ std::string normalized_text(std::string_view text);
 // is cut with "...".
 std::string printable(std::string_view s, std::size_t max_chars = 40);
 
+// The length of the well-formed UTF-8 sequence at s[i] (1 for ASCII), 0 when there is none (a
+// stray byte, an overlong form, a surrogate, past U+10FFFF); its code point in `cp`.
+std::size_t utf8_char_at(std::string_view s, std::size_t i, std::uint32_t& cp);
+// Well-formed UTF-8 throughout.
+bool is_utf8(std::string_view s);
+
 // A whole message made safe for a terminal: control bytes (line breaks and tabs excepted), DEL,
 // C1 controls and bytes that are not well-formed UTF-8 become \xNN; other UTF-8 text stays as it
 // is (a set called 'Bärenstark' reads as such). No length limit.

@@ -18,5 +18,7 @@ Mask base_mask(const BoardSpec& spec);
 
 // Number of holes the obstacle ratio asks for on a shape of `cells` cells.
 int obstacle_count(double ratio, int cells);
+// The cells of a `grown` board in a box of `box_cells`: ceil(fill * box_cells).
+int grown_cells(double fill, int box_cells);
 
 }  // namespace hidato

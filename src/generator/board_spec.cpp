@@ -61,6 +61,8 @@ Mask base_mask(const BoardSpec& spec) {
   return *m;
 }
 
+int grown_cells(double fill, int box_cells) { return static_cast<int>(std::ceil(fill * box_cells - 1e-9)); }
+
 int obstacle_count(double ratio, int cells) {
   return static_cast<int>(std::floor(ratio * cells + 1e-9));
 }
@@ -127,7 +129,7 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   } catch (const InputError&) {
     return std::nullopt;  // check_spec reports it
   }
-  if (spec.shape == "grown") cells = static_cast<int>(std::ceil(spec.fill * cells - 1e-9));
+  if (spec.shape == "grown") cells = grown_cells(spec.fill, cells);
   const int left = cells - obstacle_count(spec.obstacles, cells);
   if (left >= min_cells_for(level)) return std::nullopt;
   return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "generator/base_board.hpp"
+#include "topology/shapes.hpp"
+
 namespace hidato {
 namespace {
 
@@ -69,18 +72,12 @@ int backbite_head(const Board& board, PathState& p, Rng& rng) {
 // Cropped to the path's rows and columns (hex6 from an even row, to keep the odd-r layout), so a
 // grown board or one whose carving emptied a border line has no empty rows or columns.
 CarvedBoard board_of_path(const Board& board, const CellOrder& order) {
-  int r0 = board.rows(), r1 = -1, c0 = board.cols(), c1 = -1;
-  for (CellId c : order) {
-    const Coord at = board.coord(c);
-    r0 = std::min(r0, at.row), r1 = std::max(r1, at.row), c0 = std::min(c0, at.col), c1 = std::max(c1, at.col);
-  }
-  if (r1 < 0) return CarvedBoard{board, {}};
-  if (board.topology() == Topology::hex6) r0 -= r0 % 2;
-  const int rows = r1 - r0 + 1, cols = c1 - c0 + 1;
-  const auto moved = [&](CellId c) { return Coord{board.coord(c).row - r0, board.coord(c).col - c0}; };
-  std::vector<bool> playable(static_cast<std::size_t>(rows * cols), false);
-  for (CellId c : order) playable[static_cast<std::size_t>(moved(c).row * cols + moved(c).col)] = true;
-  CarvedBoard out{Board(board.topology(), rows, cols, std::move(playable)), {}};
+  Mask on_path{board.rows(), board.cols(), std::vector<bool>(static_cast<std::size_t>(board.rows() * board.cols()), false)};
+  for (CellId c : order) on_path.playable[static_cast<std::size_t>(board.coord(c).row * board.cols() + board.coord(c).col)] = true;
+  const CropBox box = crop_box(board.topology(), on_path);
+  if (box.rows == 0) return CarvedBoard{board, {}};
+  const auto moved = [&](CellId c) { return Coord{board.coord(c).row - box.row0, board.coord(c).col - box.col0}; };
+  CarvedBoard out{board_from_mask(board.topology(), crop_mask(board.topology(), on_path)), {}};
   for (CellId c : order) out.order.push_back(out.board.cell_at(moved(c)));
   return out;
 }
@@ -274,7 +271,7 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
 
 std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps,
                                       const StopCheck& stop) {
-  const int target = std::min(box.size(), std::max(4, static_cast<int>(std::ceil(share * box.size() - 1e-9))));
+  const int target = std::min(box.size(), std::max(4, grown_cells(share, box.size())));
   PathState p{{}, std::vector<int>(static_cast<std::size_t>(box.size()), -1)};
   const CellId start = static_cast<CellId>(rng.below(box.size()));
   p.order.push_back(start);

@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "generator/base_board.hpp"
 #include "generator/fill.hpp"
 #include "generator/levels.hpp"
@@ -362,7 +363,8 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
   Puzzle p = base;
   p.givens = givens_from(solution, clues.keep);
   if (tier == 4) strip_with_fresh_grades(p, solution, clues.keep, tier, job.board.hide_ends, rng, budget);
-  const bool keeps_promise = !interrupted(budget) && deduces(p, tier, stop) && !deduces(p, tier - 1, stop);
+  if (interrupted(budget)) return std::nullopt;
+  const bool keeps_promise = deduces(p, tier, stop) && !deduces(p, tier - 1, stop);
   if (interrupted(budget) || !keeps_promise) return std::nullopt;
   return clues.keep;
 }
@@ -461,8 +463,7 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
     if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);
     if (!attempt) continue;
     if (attempt->undecided > 0)  // extreme promises a proved-minimal clue set: this is none
-      return Failure{"budget: minimality not proven (" + std::to_string(attempt->undecided) + " removal test" +
-                         (attempt->undecided == 1 ? "" : "s") + " undecided)",
+      return Failure{"budget: minimality not proven (" + counted(attempt->undecided, "removal test") + " undecided)",
                      stats.attempts};
     GeneratedPuzzle g{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, stats};
     g.stats.undecided = attempt->undecided;

@@ -3,7 +3,6 @@
 #include "pipeline/book_spec.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 
 #include "core/errors.hpp"
@@ -271,8 +270,7 @@ void check_template(const YAML::Node& n, const std::string& name, Problems& p) {
 // first, then from the working folder, and recorded absolute (as masks are), so the manifest can
 // be rendered and regenerated from anywhere; a bare name is a shipped template, kept as written.
 std::string resolve_template(const std::string& name, const std::filesystem::path& base_dir) {
-  const bool is_path = name.find('/') != std::string::npos || name.ends_with(".yaml");
-  if (!is_path) return name;
+  if (!names_a_template_file(name)) return name;
   std::error_code ec;
   for (const std::filesystem::path& file : {base_dir / name, std::filesystem::path(name)})
     if (std::filesystem::is_regular_file(file, ec)) return std::filesystem::absolute(file, ec).lexically_normal().string();
@@ -383,8 +381,7 @@ std::vector<std::string> fit_problems(const BookSpec& spec, const std::string& l
       continue;  // the generator reports a bad shape itself
     }
     // A grown board holds `fill` of its box (the largest number is that many cells, not the box's).
-    const int shape_cells = set.board.shape == "grown" ? static_cast<int>(std::ceil(set.board.fill * mask.count() - 1e-9))
-                                                       : mask.count();
+    const int shape_cells = set.board.shape == "grown" ? grown_cells(set.board.fill, mask.count()) : mask.count();
     const int cells = shape_cells - obstacle_count(set.board.obstacles, shape_cells);
     if (auto why = board_fit_problem(t, set.board.topology, mask.rows, mask.cols, cells, page_bound(spec, t)))
       out.push_back(located(label, set.loc.line, set.loc.col,

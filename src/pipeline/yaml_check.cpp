@@ -107,30 +107,9 @@ void check_keys(const YAML::Node& map, const std::string& path,
   }
 }
 
-// Well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF): every text
-// ends up on a page, and Cairo refuses anything else.
-bool is_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + static_cast<std::size_t>(len) > s.size()) return false;
-    std::uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
-    for (int k = 1; k < len; ++k) {
-      const auto d = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-      if ((d >> 6) != 0x2) return false;
-      cp = (cp << 6) | (d & 0x3Fu);
-    }
-    static constexpr std::uint32_t min_of_len[5] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < min_of_len[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-    i += static_cast<std::size_t>(len);
-  }
-  return true;
-}
-
 std::optional<std::string> read_string(const YAML::Node& n, const std::string& path, Problems& p) {
   if (wrong_kind(n, path, "text", p)) return std::nullopt;
-  if (!is_utf8(n.Scalar())) {
+  if (!is_utf8(n.Scalar())) {  // every text ends up on a page, and Cairo refuses anything else
     p.add(n, path, "text is not valid UTF-8 (save the file as UTF-8)");
     return std::nullopt;
   }

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 
+#include "core/text.hpp"
 #include "render/pdf_grey.hpp"
 #include "render/render.hpp"
 
@@ -178,11 +179,12 @@ std::vector<std::string> Canvas::missing_glyphs(std::string_view text, Weight we
   cairo_scaled_font_t* font = cairo_get_scaled_font(cr_);
   std::vector<std::string> out;
   for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t len = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    std::uint32_t cp = 0;
+    std::size_t len = utf8_char_at(text, i, cp);
+    if (len == 0) len = 1, cp = 0xFFFD;  // a stray byte, on its own
     const std::string ch(text.substr(i, len));
     i += len;
-    if (lead < 0x20 || std::find(out.begin(), out.end(), ch) != out.end()) continue;
+    if (cp < 0x20 || std::find(out.begin(), out.end(), ch) != out.end()) continue;
     cairo_glyph_t* glyphs = nullptr;
     int count = 0;
     const cairo_status_t status = cairo_scaled_font_text_to_glyphs(font, 0, 0, ch.c_str(), static_cast<int>(ch.size()),

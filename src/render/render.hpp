@@ -68,6 +68,8 @@ struct RenderError : std::runtime_error {
 
 // Loads templates/pages/<name>.yaml (or a path to a .yaml file). Throws InputError.
 PageTemplate load_page_template(const std::string& name_or_path);
+// A template value with a '/' or ending in .yaml names a file; anything else a shipped template.
+bool names_a_template_file(const std::string& name_or_path);
 
 // Lays out the book (title, copyright, contents, how to play, sections of puzzles, answers, notes) and writes the files atomically.
 // Throws RenderError (Cairo failed, or a puzzle's givens/solution do not match its board) and

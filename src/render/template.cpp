@@ -197,10 +197,13 @@ PageTemplate parse_page_template(const std::string& yaml_text, const std::string
   return Reader{source}.read(root);
 }
 
+bool names_a_template_file(const std::string& name_or_path) {
+  return name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
+}
+
 PageTemplate load_page_template(const std::string& name_or_path) {
-  const bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
   const std::filesystem::path file =
-      is_path ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
+      names_a_template_file(name_or_path) ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
   std::error_code ec;
   if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
     throw InputError(file.string() + ": cannot read the page template: not a regular file");

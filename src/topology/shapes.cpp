@@ -181,16 +181,22 @@ Mask tidy_mask(Topology t, const Mask& m) {
   return largest_component(t, out);
 }
 
-Mask crop_mask(Topology t, const Mask& m) {
+CropBox crop_box(Topology t, const Mask& m) {
   int r0 = m.rows, r1 = -1, c0 = m.cols, c1 = -1;
   for (int r = 0; r < m.rows; ++r)
     for (int c = 0; c < m.cols; ++c)
       if (m.at(r, c)) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
-  if (r1 < 0) return Mask{};
+  if (r1 < 0) return CropBox{};
   if (t == Topology::hex6) r0 -= r0 % 2;  // keep odd rows odd
-  Mask out{r1 - r0 + 1, c1 - c0 + 1, {}};
-  for (int r = r0; r <= r1; ++r)
-    for (int c = c0; c <= c1; ++c) out.playable.push_back(m.at(r, c));
+  return CropBox{r0, c0, r1 - r0 + 1, c1 - c0 + 1};
+}
+
+Mask crop_mask(Topology t, const Mask& m) {
+  const CropBox box = crop_box(t, m);
+  if (box.rows == 0) return Mask{};
+  Mask out{box.rows, box.cols, {}};
+  for (int r = box.row0; r < box.row0 + box.rows; ++r)
+    for (int c = box.col0; c < box.col0 + box.cols; ++c) out.playable.push_back(m.at(r, c));
   return out;
 }
 

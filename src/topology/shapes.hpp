@@ -52,6 +52,11 @@ Mask largest_component(Topology t, const Mask& m);
 Mask tidy_mask(Topology t, const Mask& m);
 // Drops all-hole border rows and columns (for hex6 the top rows go in pairs to keep odd-r parity).
 Mask crop_mask(Topology t, const Mask& m);
+// What crop_mask keeps: the first row and column and the size (0 x 0 for an empty mask).
+struct CropBox {
+  int row0 = 0, col0 = 0, rows = 0, cols = 0;
+};
+CropBox crop_box(Topology t, const Mask& m);
 
 // square4 only: number of cells of each chequerboard colour ((row+col) even, odd).
 std::pair<int, int> colour_counts(const Mask& m);
