@@ -9,6 +9,8 @@
 //              conflict weights and restart index, CaDiCaL's learnt clauses) from one slice to
 //              the next. Unless a unique answer is in sight, each turn starts with a slice of
 //              local search (local_search.hpp), which finds the solutions of sparse boards.
+//              When a proof is likely what is left (a unique answer expected or found, probing
+//              paid, or a whole turn found no solution), CaDiCaL gets the larger share.
 //              With SolveLimits::threads = 2 a second worker (Role::secondary) races this one
 //              (solver.cpp): CaDiCaL first, or, on sparse boards (wide root domains), native
 //              runs alone with other seeds; local search first in each turn there too.
@@ -97,6 +99,17 @@ constexpr std::uint64_t secondary_sat_share = 16;
 // two workers, 10 s (README, solver section): given up 5 -> 4 of 20, 16 of 20 faster, geometric
 // mean of the per-file ratios 0.85; 30 smaller boards of six families 0.93.
 constexpr std::uint64_t search_share = 3;
+
+// The first worker's turns after this many that found no solution at all (no native run, local
+// search slice or CaDiCaL slice found one) treat a proof as what is left (stalled_): boards with
+// many solutions give the local search or a native run their first one within the first turn
+// (`bench_solver`: every board of every family that was decided), so a board that gave none is
+// likely unique (or has no solution), and both need CaDiCaL's refutations. Sparse unique boards,
+// where probing does not pay, stayed in the search mode before, with CaDiCaL tuned for models and
+// a twentieth of the nodes: `hidato solve --threads 1` on square4 20x20 extreme puzzles (seeds
+// 1-8): two given up at 30 s -> 3.6 and 4.0 s, seed 2 10.8 -> 1.7 s; 18 extreme puzzles of three
+// topologies 96 s (two cut at 30 s) -> 23.5 s in all (README, solver section).
+constexpr int stall_turns = 1;
 
 // The second worker builds no CaDiCaL instance above this many root pairs: two instances that grow
 // with their learnt clauses would pass 100 MB on a sparse 40x40 board (one random 40x40 board
@@ -231,6 +244,7 @@ Search::Outcome Search::run_sat(std::uint64_t conflicts) {
       return Outcome::decided;
     }
     const bool refute = role_ == Role::primary && likely_unique();
+    sat_refutes_ = refute;
     const auto tuning = refute ? SatCount::Tuning::refutations : SatCount::Tuning::models;
     sat_ = std::make_unique<SatCount>(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
   }
@@ -301,9 +315,20 @@ bool Search::record_local() {
 bool Search::probing_pays() const { return probes_ > 0 && shaved_ * shave_rate >= probes_; }
 
 // A proof that no other solution exists is likely what is left: the caller expects a unique
-// answer, the native runs found one solution and no second, or root probing paid (it does on
-// unique puzzles, hardly on boards with many solutions).
-bool Search::likely_unique() const { return watch_.expect_unique() || found_.size() == 1 || probing_pays(); }
+// answer, the native runs found one solution and no second, root probing paid (it does on
+// unique puzzles, hardly on boards with many solutions), or the turns stalled (note_stall).
+bool Search::likely_unique() const {
+  return stalled_ || watch_.expect_unique() || found_.size() == 1 || probing_pays();
+}
+
+// The first worker, before turn `turn` (1, 2, ...): past stall_turns turns without any solution,
+// a proof is likely what is left; a CaDiCaL instance tuned for models is dropped, to be built
+// again for refutations (what it learnt in its first slices is little).
+void Search::note_stall(int turn) {
+  if (role_ != Role::primary || stalled_ || turn <= stall_turns || !found_.empty()) return;
+  stalled_ = true;
+  if (sat_ && !sat_refutes_) sat_.reset();
+}
 
 // Local search pays unless a unique answer is in sight: the caller expects one, or root probing
 // paid (it does on unique puzzles: there the local search would look for the one solution, which
@@ -329,7 +354,9 @@ void Search::take_turns(std::uint64_t max_pairs) {
   const std::uint64_t per_conflict_x10 = nodes_per_conflict_x10(domains_.n(), pairs);
   const bool sat_first = can_encode && role_ == Role::secondary;
   const std::uint64_t sat_share = sat_first ? secondary_sat_share : 1;
+  int turn = 0;
   for (std::uint64_t slice = 4 * run_unit_;; slice *= 2) {
+    note_stall(++turn);
     if (local_pays() && run_local(slice) != Outcome::budget) return;
     const std::uint64_t conflicts = sat_share * slice * 10 / per_conflict_x10;
     if (sat_first && run_sat(conflicts) != Outcome::budget) return;

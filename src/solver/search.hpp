@@ -91,6 +91,7 @@ class Search {
   bool record_local();
   bool probing_pays() const;
   bool likely_unique() const;
+  void note_stall(int turn);
   bool local_pays() const;
   std::uint64_t native_nodes(std::uint64_t slice, bool proof) const;
   std::uint64_t unfixed_values() const;  // values with more than one candidate cell
@@ -129,6 +130,8 @@ class Search {
   std::uint64_t conflicts_ = 0;     // SAT conflicts
   std::unique_ptr<SatCount> sat_;
   std::unique_ptr<LocalSearch> local_;
+  bool sat_refutes_ = false;        // sat_ is tuned for refutations (SatCount::Tuning)
+  bool stalled_ = false;            // the first worker's turns found no solution at all (stall_turns)
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;
   std::vector<Exclusion> excluded_;  // root constraints (value not at cell)
