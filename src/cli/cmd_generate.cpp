@@ -220,8 +220,10 @@ int run_generate(const Args& args) {
     }
     output += o.json ? puzzle_json(result.value()) : puzzle_text(result.value(), i, o.count);
   }
+  // Nothing made: an existing --out file is left as it was (an empty file would replace it).
   if (o.out.empty()) std::cout << output << std::flush;
-  else write_file_atomic(o.out, output);
+  else if (failed < o.count) write_file_atomic(o.out, output);
+  else std::cerr << "hidato: no puzzle made; " << terminal_text(o.out) << " left as it was\n";
   return failed > 0 ? exit_puzzle_failed : exit_ok;
 }
 

@@ -128,10 +128,10 @@ void print_json(const Input& in, const SolveReport& r) {
 void print_text(const Input& in, const SolveReport& r) {
   switch (r.verdict) {
     case Verdict::unique:
-      std::cout << "# file: " << in.name << "\n# verdict: unique\n" << format_grid(in.puzzle, *r.solution);
+      std::cout << "# file: " << line_text(in.name) << "\n# verdict: unique\n" << format_grid(in.puzzle, *r.solution);
       break;
     case Verdict::multiple:
-      std::cout << "# file: " << in.name << "\n# verdict: multiple (two different solutions follow)\n"
+      std::cout << "# file: " << line_text(in.name) << "\n# verdict: multiple (two different solutions follow)\n"
                 << format_grid(in.puzzle, *r.solution) << "\n" << format_grid(in.puzzle, *r.second);
       std::cerr << "hidato: " << terminal_text(in.name) << ": more than one solution\n";
       break;

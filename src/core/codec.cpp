@@ -31,6 +31,7 @@ struct RawGrid {
   std::vector<std::pair<std::string, std::string>> headers;
   long long too_many_rows = 0;  // rows seen past the size limit (their tokens are not kept)
   long long first_width = 0;    // text format: tokens in the first row, past the size limit too
+  int topology_line = 0;        // text format: the line of this text's `# topology:` header (0: none)
 
   // "file:line:col: message", or "argument 2, column 17: message" for a description.
   InputError error(int line, int col, const std::string& message) const {
@@ -61,25 +62,59 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-// A word meant as "topology": within two typos of it, in any case.
-bool near_topology(std::string_view word) { return edit_distance(lower_case(word), "topology") <= 2; }
+// A word meant as "topology": within two typos of it, or a longer word built on it
+// ("topologies"), in any case.
+bool near_topology(std::string_view word) {
+  const std::string w = lower_case(word);
+  return edit_distance(w, "topology") <= 2 || w.starts_with("topolog");
+}
 
-// A header meant to set the topology but misspelt or without its colon ("# topolgy: hex6",
-// "#topology hex6", "# topology = square4") would otherwise be kept as another header or a
-// comment, and the board read as square8 without a word: refused instead.
+// The letters a header starts with, lower case, with the '#'s, spaces and other marks before and
+// between its first words dropped ("## to pology: hex6" -> "topology...").
+std::string leading_letters(std::string_view body) {
+  std::string out;
+  for (char c : body) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) out += static_cast<char>(c | 0x20);
+    else if (c != '#' && c != ' ' && c != '\t' && c != '-' && c != '_') break;
+    if (out.size() >= 10) break;
+  }
+  return out;
+}
+
+// Whether a header line names one of the topologies ("# topology - hex6").
+bool names_a_topology(const std::string& body) {
+  const std::string b = lower_case(body);
+  return b.find("square8") != std::string::npos || b.find("square4") != std::string::npos ||
+         b.find("hex6") != std::string::npos;
+}
+
+// A header meant to set the topology but not written `# topology: <name>` (misspelt, without its
+// colon, with a full-width colon, an extra '#', a space inside the word: "# topolgy: hex6",
+// "#topology hex6", "# topology = square4", "## topology: hex6", "# topology - hex6",
+// "# topologies: hex6") would otherwise be kept as another header or a comment, and the board
+// read as square8 without a word: refused instead. A comment that only mentions the word
+// ("# topology of this board is odd", "# source: a topology book") is left alone.
 void check_not_a_topology(const std::string& body, int line_no, std::size_t at, const RawGrid& g) {
+  const auto colon = body.find(':');
+  const std::string key = colon == std::string::npos ? std::string() : trim(std::string_view(body).substr(0, colon));
+  if (lower_case(key) == "topology") return;
   std::string words = body;
   std::replace(words.begin(), words.end(), '=', ' ');
   const std::string first = words.substr(0, words.find_first_of(" \t:"));
-  if (!near_topology(first)) return;
-  if (body.find(':') != std::string::npos) {
-    if (lower_case(first) != "topology")
-      throw g.error(line_no, static_cast<int>(at) + 1, "unknown header '" + printable(first) + "' (did you mean 'topology'?)");
-    return;
-  }
+  if (!near_topology(first) && !near_topology(leading_letters(body).substr(0, 8))) return;
   const std::string rest = trim(std::string_view(words).substr(first.size()));
-  if (!rest.empty() && rest.find_first_of(" \t") == std::string::npos)
+  const bool one_word = !rest.empty() && rest.find_first_of(" \t") == std::string::npos;
+  if (colon == std::string::npos && !names_a_topology(body)) {
+    if (one_word)
+      throw g.error(line_no, static_cast<int>(at) + 1, "a topology header needs a colon: '# topology: " + printable(rest) + "'");
+    return;  // a comment
+  }
+  if (colon != std::string::npos && near_topology(key) && key.find_first_of(" \t#") == std::string::npos)
+    throw g.error(line_no, static_cast<int>(at) + 1, "unknown header '" + printable(key) + "' (did you mean 'topology'?)");
+  if (colon == std::string::npos && one_word)
     throw g.error(line_no, static_cast<int>(at) + 1, "a topology header needs a colon: '# topology: " + printable(rest) + "'");
+  throw g.error(line_no, static_cast<int>(at) + 1,
+                "a topology header reads '# topology: square8', 'square4' or 'hex6'; got '# " + printable(body) + "'");
 }
 
 // `line`: a header line from its '#' on (trimmed), which sits at offset `at` of its line.
@@ -99,7 +134,19 @@ void parse_header(std::string_view line, int line_no, std::size_t at, RawGrid& g
     const int col = static_cast<int>(at + line.find(value, line.find(':') + 1)) + 1;
     throw g.error(line_no, col, "unknown topology '" + printable(value) + "' (expected square8, square4 or hex6)");
   }
+  // A topology header sets the board of the rows that follow it: one after them, or a second one
+  // that says otherwise, leaves open which board was meant.
+  if (!g.rows.empty())
+    throw g.error(line_no, static_cast<int>(at) + 1,
+                  "the topology header comes after the rows of its puzzle (line " +
+                      std::to_string(g.rows.front().empty() ? line_no : g.rows.front().front().line) +
+                      "): put it above them");
+  if (g.topology_line != 0 && *t != g.topology)
+    throw g.error(line_no, static_cast<int>(at) + 1,
+                  "a second topology header (" + std::string(to_string(*t)) + ") for the same puzzle (line " +
+                      std::to_string(g.topology_line) + " says " + std::string(to_string(g.topology)) + ")");
   g.topology = *t;
+  g.topology_line = line_no;
 }
 
 Token token_of(std::string_view word, int line_no, int col, const RawGrid& g) {
@@ -280,10 +327,17 @@ Topology file_topology(const std::vector<std::string_view>& lines, const std::st
   return Topology::square8;
 }
 
+// A blank line, or a header line that starts no section of its own (not `# puzzle:` nor
+// `# solution`).
+bool is_loose_header(std::string_view line) {
+  const std::string t = trim(line);
+  return t.empty() || (t[0] == '#' && !is_header(line, "puzzle", true) && !is_header(line, "solution", false));
+}
+
 }  // namespace
 
 // Plan: give every line a block number (the puzzle it belongs to, or -1 inside a `# solution`
-// block), then build one text per block with the other blocks' lines left empty, so that the
+// block; the header lines right above a `# puzzle:` line go with it), then build one text per block with the other blocks' lines left empty, so that the
 // line numbers of error messages stay those of the file. A topology set before the first
 // `# puzzle:` line holds for every puzzle that does not set its own (file_topology).
 std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::string& source) {
@@ -306,6 +360,9 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::str
       if (has_content || header_line[static_cast<std::size_t>(current)] != 0) {  // a new puzzle
         ++current;
         header_line.push_back(0);
+        // The header lines right above `# puzzle:` (`# topology:` as `solve` writes it) belong to
+        // the puzzle below them, not to the grid or solution above.
+        for (std::size_t j = i; j > 0 && is_loose_header(lines[j - 1]); --j) block[j - 1] = current;
       }
       header_line[static_cast<std::size_t>(current)] = static_cast<int>(i) + 1;
       has_content = in_solution = false;
@@ -340,7 +397,7 @@ std::vector<Puzzle> read_puzzle_collection(const std::filesystem::path& file) {
 std::string format_grid(const Puzzle& puzzle, const Values& values) {
   const Board& b = puzzle.board;
   std::string out = "# topology: " + std::string(to_string(b.topology())) + "\n";
-  for (const auto& [k, v] : puzzle.headers) out += "# " + k + ": " + v + "\n";
+  for (const auto& [k, v] : puzzle.headers) out += "# " + line_text(k) + ": " + line_text(v) + "\n";
   const int w = digits(b.size());
   for (int r = 0; r < b.rows(); ++r) {
     std::string line;

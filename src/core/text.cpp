@@ -74,6 +74,14 @@ std::string terminal_text(std::string_view s) {
   return out;
 }
 
+std::string line_text(std::string_view s) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t nl = s.find('\n'); nl != std::string_view::npos; from = nl + 1, nl = s.find('\n', from))
+    out += terminal_text(s.substr(from, nl - from)) + "\\x0a";
+  return out + terminal_text(s.substr(from));
+}
+
 std::string counted(long long n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }

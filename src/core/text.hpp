@@ -28,6 +28,9 @@ bool is_utf8(std::string_view s);
 // C1 controls and bytes that are not well-formed UTF-8 become \xNN; other UTF-8 text stays as it
 // is (a set called 'Bärenstark' reads as such). No length limit.
 std::string terminal_text(std::string_view s);
+// terminal_text for one line of a written file (a `# key: value` header, `solve`'s `# file:`):
+// a line break is escaped too (\x0a), so the text stays on its line and the file reads back.
+std::string line_text(std::string_view s);
 
 // "1 puzzle", "2 puzzles": `n` and the noun in the number it takes (plural: the noun and 's').
 std::string counted(long long n, std::string_view noun);

@@ -44,7 +44,8 @@ void write_timings(const std::filesystem::path& file, int threads, double wall_m
 
 PrintRecord print_record(const ManifestEntry& e) {
   return PrintRecord{e.job.set_id, std::string(to_string(e.grade.level)), e.grade.score,
-                     e.puzzle,       e.solution,                            e.job.order_by_score};
+                     e.puzzle,       e.solution,                            e.job.order_by_score,
+                     e.job.index};
 }
 
 // Manifest order (sets in config order), except that a set with `order: score` prints its
@@ -77,8 +78,10 @@ RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>
     p.set_name = r.set;
     p.difficulty = r.level;
     p.score = r.score;
-    p.puzzle = parse_description(r.puzzle);
-    p.solution = parse_description(r.solution).givens;
+    // A description that does not read (a manifest edited by hand) names its entry and field.
+    const std::string entry = "set '" + r.set + "' index " + std::to_string(r.index) + ": ";
+    p.puzzle = parse_description(r.puzzle, entry + "puzzle");
+    p.solution = parse_description(r.solution, entry + "solution").givens;
     for (const auto& [name, title] : book.set_titles)
       if (name == r.set) p.set_title = title;
     puzzles.push_back(std::move(p));

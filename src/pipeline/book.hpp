@@ -48,6 +48,7 @@ struct PrintRecord {
   std::string puzzle;    // description
   std::string solution;  // description of the full numbering
   bool by_score = false; // its set prints easiest first (`order: score`)
+  int index = 0;         // its index in the set (messages)
 };
 PrintRecord print_record(const ManifestEntry& entry);
 // Records in manifest order -> the order they are printed in (every command that renders uses it).

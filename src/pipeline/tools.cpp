@@ -25,8 +25,8 @@ std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomi
   Puzzle puzzle;
   Values solution;
   try {
-    puzzle = parse_description(e.puzzle);
-    const Puzzle sol = parse_description(e.solution);
+    puzzle = parse_description(e.puzzle, "puzzle");
+    const Puzzle sol = parse_description(e.solution, "solution");
     if (!(sol.board == puzzle.board)) return "the solution is for a different board";
     solution = sol.givens;
   } catch (const InputError& err) {

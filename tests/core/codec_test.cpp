@@ -6,6 +6,7 @@
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 using namespace hidato;
 
@@ -108,6 +109,9 @@ TEST(Codec, ErrorTopologyHeaderMisspelt) {
   EXPECT_EQ(error_of("  # Topology = square4\n1 .\n"),
             "p.txt:1:3: a topology header needs a colon: '# topology: square4'");
   EXPECT_EQ(error_of("# typology: hex6\n1 .\n"), "p.txt:1:1: unknown header 'typology' (did you mean 'topology'?)");
+  for (const char* bad : {"# topology - hex6\n", "## topology: hex6\n", "# topologies: hex6\n",
+                          "# topology hex6: yes\n", "# to pology: hex6\n", "# Topology\xef\xbc\x9a hex6\n"})
+    EXPECT_NE(error_of(std::string(bad) + "x 1\n2 x\n"), "(no error)") << bad;
   for (const char* fine : {"# TOPOLOGY: square4\n", "# topology of this board is odd\n",
                            "# source: a topology book\n", "# top: 3\n", "# topologies\n"})
     EXPECT_EQ(error_of(std::string(fine) + "1 .\n. 4\n"), "(no error)") << fine;
@@ -166,11 +170,39 @@ TEST(Codec, CollectionsShareATopologySetBeforeTheirFirstPuzzle) {
   EXPECT_EQ(all[0].board.topology(), Topology::square4);
   EXPECT_EQ(all[1].board.topology(), Topology::square4);
   EXPECT_EQ(all[2].board.topology(), Topology::hex6);
-  EXPECT_EQ(parse_puzzle_collection("# puzzle: 1\n1 .\n. 4\n# topology: square4\n# puzzle: 2\n1 .\n. 4\n", "g")
-                .at(1)
-                .board.topology(),
-            Topology::square8)
-      << "a topology inside puzzle 1 is that puzzle's";
+}
+
+// The header lines right above a `# puzzle:` line belong to the puzzle below them, after a grid
+// or a solution block alike: `solve` writes `# topology:` there, and its output reads back with
+// each puzzle's own board (the line went to the puzzle above, or was dropped after a solution).
+TEST(Codec, HeadersAboveAPuzzleLineAreThatPuzzles) {
+  const auto all = parse_puzzle_collection(
+      "# puzzle: 1\n1 .\n. 4\n# topology: square4\n# puzzle: 2\n1 .\n. 4\n# solution\n1 2\n4 3\n"
+      "# file: x\n# topology: hex6\n\n# puzzle: 3\nx 1\n2 x\n", "g");
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].board.topology(), Topology::square8);
+  EXPECT_EQ(all[1].board.topology(), Topology::square4);
+  EXPECT_EQ(all[2].board.topology(), Topology::hex6);
+  // What `solve` prints for two puzzles of different boards reads back as they were.
+  const auto two = parse_puzzle_collection("# puzzle: a\n# topology: square4\n1 .\n# puzzle: b\n# topology: hex6\nx 1\n. x\n", "m");
+  std::string printed;
+  for (const Puzzle& p : two) printed += "# file: m\n# verdict: unique\n" + format_grid(p, p.givens);
+  const auto back = parse_puzzle_collection(printed, "out");
+  ASSERT_EQ(back.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(back[i].board.topology(), two[i].board.topology()) << i;
+    EXPECT_EQ(back[i].givens, two[i].givens) << i;
+  }
+}
+
+// A puzzle's board is the one its topology header names before its rows: a second header that
+// says otherwise, or one after the rows, is refused (the last one silently won).
+TEST(Codec, ErrorTopologyHeaderTwiceOrAfterTheRows) {
+  EXPECT_EQ(error_of("# topology: square8\n# topology: square4\n1 .\n. 4\n"),
+            "p.txt:2:1: a second topology header (square4) for the same puzzle (line 1 says square8)");
+  EXPECT_EQ(error_of("1 .\n. 4\n# topology: square4\n"),
+            "p.txt:3:1: the topology header comes after the rows of its puzzle (line 1): put it above them");
+  EXPECT_EQ(error_of("# topology: hex6\n# topology: HEX6\n1 .\n. 4\n"), "(no error)");
 }
 
 // A `# puzzle:` header with no rows after it is an error at that header, first or last (the last
@@ -206,4 +238,20 @@ TEST(Codec, CollectionsSkipSolutionsAndKeepLineNumbers) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "g.txt:5:3: unknown token '?' (expected a number, '.' or 'x')");
   }
+}
+
+// Written header lines stay one line each and carry no control bytes: a header value holding ESC
+// or NUL (read from a file) and a file name holding a line break are escaped (\xNN), and what is
+// written reads back as the same puzzle.
+TEST(Codec, WrittenHeadersAreEscapedOntoTheirLine) {
+  EXPECT_EQ(line_text("a\nb\x1b[2J"), "a\\x0ab\\x1b[2J");
+  EXPECT_EQ(line_text("B\xc3\xa4r"), "B\xc3\xa4r");
+  static const char raw[] = "# note: \x1b[31mred\0nul\n1 .\n. 4\n";
+  Puzzle p = parse_puzzle(std::string(raw, sizeof raw - 1), "p.txt");
+  ASSERT_EQ(p.headers.size(), 1u);
+  const std::string text = format_grid(p, p.givens);
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(text.find('\0'), std::string::npos);
+  EXPECT_NE(text.find("# note: \\x1b[31mred\\x00nul\n"), std::string::npos) << text;
+  EXPECT_EQ(parse_puzzle(text, "back").givens, p.givens);
 }

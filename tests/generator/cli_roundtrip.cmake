@@ -4,6 +4,7 @@
 # 3. `grade` reads generate's text output back: one grade line per puzzle.
 # 4. The puzzles of one run are distinct (puzzle i's seed was derive(N, i), attempt i of puzzle
 #    0: hard 7x7 seed 9 made its second puzzle twice).
+# 5. A run that made no puzzle (exit 2) leaves an existing --out file as it was (it was emptied).
 file(MAKE_DIRECTORY ${DIR})
 set(common generate --rows 6 --cols 6 --difficulty medium --seed 9 --count 2)
 execute_process(COMMAND ${EXE} ${common} --json --out ${DIR}/a.jsonl RESULT_VARIABLE r1)
@@ -41,4 +42,12 @@ list(REMOVE_DUPLICATES three_descs)
 list(LENGTH three_descs n_distinct)
 if(NOT r6 EQUAL 0 OR NOT n_all EQUAL 3 OR NOT n_distinct EQUAL 3)
   message(FATAL_ERROR "generate --count 3 made ${n_distinct} distinct puzzles of ${n_all}")
+endif()
+
+file(WRITE ${DIR}/keep.txt "keep\n")
+execute_process(COMMAND ${EXE} generate --rows 7 --cols 7 --difficulty extreme --nodes 1 --attempts 1 --out ${DIR}/keep.txt
+                RESULT_VARIABLE r7 ERROR_VARIABLE why)
+file(READ ${DIR}/keep.txt kept)
+if(NOT r7 EQUAL 2 OR NOT kept STREQUAL "keep\n" OR NOT why MATCHES "left as it was")
+  message(FATAL_ERROR "a run without puzzles: exit ${r7}, --out file now '${kept}'\n${why}")
 endif()

@@ -167,6 +167,18 @@ TEST(Verify, CatchesATamperedSolution) {
   EXPECT_EQ(bad[0].rfind(it->job.set_id + "[" + std::to_string(it->job.index) + "]: ", 0), 0u) << bad[0];
 }
 
+// A description that does not read names its field (it said "description, column 50").
+TEST(Verify, NamesTheFieldOfAnUnreadableDescription) {
+  Manifest m = run_book(small_book(), Shard{}, 1);
+  auto it = std::find_if(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; });
+  ASSERT_NE(it, m.entries.end());
+  it->solution += ".0";
+  const auto bad = verify_manifest(m, 1, nullptr);
+  ASSERT_EQ(bad.size(), 1u);
+  const std::string who = it->job.set_id + "[" + std::to_string(it->job.index) + "]: ";
+  EXPECT_EQ(bad[0].rfind(who + "unreadable: solution, column ", 0), 0u) << bad[0];
+}
+
 TEST(Regenerate, ReproducesTheRecordedPuzzlesAndSpotsChanges) {
   Manifest m = run_book(small_book(), Shard{}, 2);
   int checked = 0;
