@@ -242,8 +242,14 @@ int run_grade(const Args& args) {
   const bool as_json = vm.count("json") > 0;
   const long long deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, 86'400'000, "--deadline-ms");
   bool all_graded = true;
-  for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
-    const std::vector<Puzzle> puzzles = read_puzzle_collection(file);
+  // Every file is read before any is graded, as `solve` does: a bad file stops the command (exit
+  // 1) before any grade is printed.
+  const auto files = vm["file"].as<std::vector<std::string>>();
+  std::vector<std::vector<Puzzle>> collections;
+  for (const auto& file : files) collections.push_back(read_puzzle_collection(file));
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    const std::string& file = files[f];
+    const std::vector<Puzzle>& puzzles = collections[f];
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       const std::string name = file + (puzzles.size() > 1 ? "#" + std::to_string(i + 1) : "");
       // A grade is a promise about one solution: a puzzle without exactly one is not graded.

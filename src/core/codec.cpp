@@ -488,6 +488,13 @@ Puzzle parse_description(std::string_view desc, const std::string& source) {
   const auto xpos = size.find('x');
   const auto rows = xpos == std::string_view::npos ? std::nullopt : parse_whole_number(size.substr(0, xpos));
   const auto cols = xpos == std::string_view::npos ? std::nullopt : parse_whole_number(size.substr(xpos + 1));
+  const auto digits_only = [](std::string_view d) {
+    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (xpos != std::string_view::npos && digits_only(size.substr(0, xpos)) && digits_only(size.substr(xpos + 1)) &&
+      (!rows || !cols))  // whole numbers past 64 bits: too large, not malformed
+    throw g.error(1, static_cast<int>(c1) + 2,
+                  "board too large: " + printable(size) + " (the limit is 65,536 cells, e.g. 256 x 256)");
   if (!rows || !cols)
     throw g.error(1, static_cast<int>(c1) + 2, "expected the size as <rows>x<cols>, got '" + printable(size) + "'");
   if (const auto problem = board_size_problem(*rows, *cols)) throw g.error(1, static_cast<int>(c1) + 2, *problem);

@@ -255,3 +255,16 @@ TEST(Codec, WrittenHeadersAreEscapedOntoTheirLine) {
   EXPECT_NE(text.find("# note: \\x1b[31mred\\x00nul\n"), std::string::npos) << text;
   EXPECT_EQ(parse_puzzle(text, "back").givens, p.givens);
 }
+
+// A size past 64 bits is too large, like one just past the limit (it was "expected the size as
+// <rows>x<cols>").
+TEST(Codec, DescriptionSizePast64BitsIsTooLarge) {
+  for (const char* d : {"square8:18446744073709551616x1:1", "square8:9223372036854775808x1:1", "square8:2x99999999999999999999:1"}) {
+    try {
+      parse_description(d);
+      ADD_FAILURE() << d;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).find("description, column 9: board too large: "), 0u) << e.what();
+    }
+  }
+}
