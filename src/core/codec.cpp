@@ -126,6 +126,9 @@ void parse_header(std::string_view line, int line_no, std::size_t at, RawGrid& g
   const std::string key = trim(std::string_view(body).substr(0, colon));
   const std::string value = trim(std::string_view(body).substr(colon + 1));
   if (lower_case(key) != "topology") {
+    if (g.headers.size() >= max_headers_per_puzzle)
+      throw g.error(line_no, static_cast<int>(at) + 1,
+                    "more than " + std::to_string(max_headers_per_puzzle) + " 'key: value' headers for one puzzle");
     g.headers.emplace_back(key, value);
     return;
   }
@@ -358,6 +361,9 @@ std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::str
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (is_header(lines[i], "puzzle", true)) {
       if (has_content || header_line[static_cast<std::size_t>(current)] != 0) {  // a new puzzle
+        if (current + 1 >= max_puzzles_per_file)
+          throw InputError(located(source, static_cast<int>(i) + 1, 1,
+                                   "more than " + std::to_string(max_puzzles_per_file) + " puzzles in one file"));
         ++current;
         header_line.push_back(0);
         // The header lines right above `# puzzle:` (`# topology:` as `solve` writes it) belong to

@@ -1,5 +1,5 @@
 #pragma once
-// The documented limits every reader enforces before it allocates (README "Limits").
+// The documented limits every reader enforces while it reads (README "Limits").
 //
 // Board size: rows x cols grid positions, holes included, at most max_board_cells (256 x 256).
 // The solver keeps two bit matrices of cells x values (n^2 / 64 words each): at 65,536 cells
@@ -14,6 +14,10 @@ namespace hidato {
 inline constexpr long long max_board_cells = 65'536;
 inline constexpr std::size_t max_input_bytes = 64u << 20;       // puzzle files, manifests
 inline constexpr std::size_t max_small_input_bytes = 1u << 20;  // config, page template, mask
+// Puzzles in one puzzle file, and `key: value` headers kept per puzzle: a 64 MB file of a few
+// million one-cell puzzles or headers took 1.5-4 GB to read.
+inline constexpr int max_puzzles_per_file = 100'000;
+inline constexpr std::size_t max_headers_per_puzzle = 1'000;
 
 // "board too large: R x C (the limit is 65,536 cells, e.g. 256 x 256)" when rows * cols is over the
 // limit; "board size must be at least 1 x 1" for a side below 1; nullopt when the size is allowed.

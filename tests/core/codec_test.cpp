@@ -6,6 +6,7 @@
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/text.hpp"
 
 using namespace hidato;
@@ -267,4 +268,23 @@ TEST(Codec, DescriptionSizePast64BitsIsTooLarge) {
       EXPECT_EQ(std::string(e.what()).find("description, column 9: board too large: "), 0u) << e.what();
     }
   }
+}
+
+// A file of very many puzzles or headers is refused where it passes the limit (a 64 MB file of
+// one-cell puzzles took 4 GB to read).
+TEST(Codec, PuzzlesAndHeadersPerFileAreLimited) {
+  std::string many;
+  for (int i = 0; i <= max_puzzles_per_file; ++i) many += "# puzzle:\n1\n";
+  try {
+    parse_puzzle_collection(many, "m.txt");
+    ADD_FAILURE() << "read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "m.txt:" + std::to_string(2 * max_puzzles_per_file + 1) +
+                                         ":1: more than 100000 puzzles in one file");
+  }
+  std::string headers;
+  for (std::size_t i = 0; i <= max_headers_per_puzzle; ++i) headers += "# k: v\n";
+  EXPECT_EQ(error_of(headers + "1 2\n"), "p.txt:1001:1: more than 1000 'key: value' headers for one puzzle");
+  EXPECT_EQ(parse_puzzle_collection(std::string(many, 0, many.size() - 12), "m.txt").size(),
+            static_cast<std::size_t>(max_puzzles_per_file));
 }
