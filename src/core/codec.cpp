@@ -462,7 +462,8 @@ std::vector<Token> description_row(std::string_view row, std::size_t at, long lo
     if (k == std::string_view::npos) k = row.size();
     const std::string_view tok = row.substr(j, k - j);
     const int col = static_cast<int>(at + j) + 1;
-    const bool run = !tok.empty() && (tok[0] == '.' || tok[0] == 'x') && tok.size() > 1 && is_integer(tok.substr(1));
+    const bool run = !tok.empty() && (tok[0] == '.' || tok[0] == 'x' || tok[0] == 'X') && tok.size() > 1 &&
+                     is_integer(tok.substr(1));
     const long long count = run ? to_value(tok.substr(1)) : 1;
     if (count < 1) throw g.error(1, col, "bad repeat count in '" + printable(tok) + "'");
     if (count > cols - static_cast<long long>(out.size()))

@@ -288,3 +288,8 @@ TEST(Codec, PuzzlesAndHeadersPerFileAreLimited) {
   EXPECT_EQ(parse_puzzle_collection(std::string(many, 0, many.size() - 12), "m.txt").size(),
             static_cast<std::size_t>(max_puzzles_per_file));
 }
+
+// 'X' is a hole like 'x' in descriptions, with a repeat count too.
+TEST(Codec, DescriptionRunsOfCapitalX) {
+  EXPECT_EQ(describe(parse_description("square8:2x3:1,X2/.,X,2")), "square8:2x3:1,x2/.,x,2");
+}
