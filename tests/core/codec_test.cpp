@@ -291,5 +291,5 @@ TEST(Codec, PuzzlesAndHeadersPerFileAreLimited) {
 
 // 'X' is a hole like 'x' in descriptions, with a repeat count too.
 TEST(Codec, DescriptionRunsOfCapitalX) {
-  EXPECT_EQ(describe(parse_description("square8:2x3:1,X2/.,X,2")), "square8:2x3:1,x2/.,x,2");
+  EXPECT_EQ(describe(parse_description("square8:2x3:1,X2/.,2,3")), "square8:2x3:1,x2/.,2,3");
 }
