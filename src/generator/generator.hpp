@@ -141,7 +141,13 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    other block (shapes.cpp: no dead-end trimming on the block grid): triangles, diamonds,
 //    hearts and stars keep their points, so those boards change. Grown boards (and any whose
 //    carving emptied a border line) are cropped to their path (fill.cpp, board_of_path).
-inline constexpr int generator_version = 14;
+// 15: the solver's dead-end rule (solver/regions.cpp) judges fixed neighbours on the values fixed
+//    when its pass began: it had cut links next to values the pass itself fixed, and so called
+//    some boards without their ends given "no solution" and pruned solutions in search. A proof
+//    or removal test that met such a state may now end otherwise, so the same job may give
+//    another puzzle (the bundled configs and a sample of every level and topology came out
+//    byte-identical; see README "Reproducibility").
+inline constexpr int generator_version = 15;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

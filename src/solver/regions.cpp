@@ -9,13 +9,17 @@ Regions::Regions(const Layout& layout)
       value_at_(static_cast<std::size_t>(layout.positions()), 0),
       comp_(static_cast<std::size_t>(layout.positions()), -1) {}
 
-namespace {
 // The fixed value w still lacks a path neighbour (w-1 or w+1 is unfixed): its cell is a way in or
-// out of the free cells next to it.
-bool lacks_neighbour(const Domains& d, int w) {
-  return (w > 1 && !d.is_fixed(w - 1)) || (w < d.n() && !d.is_fixed(w + 1));
+// out of the free cells next to it. Judged on the fixed values find_fixed saw, like everything
+// else here (which cells are free), never on the live domains: a value the pass itself fixes
+// (prune_dead_ends removing its other cells) sits on a cell still counted as free, so "w-1 is
+// fixed now" would cut the very link between that cell and w's. That turned unique puzzles into
+// "no solution" (square4 5x5, 4 and 13 given: prune_dead_ends fixed 11 next to 12, then found
+// 11's cell a dead end).
+bool Regions::lacks_neighbour(int w, int n) const {
+  return (w > 1 && !was_fixed_[static_cast<std::size_t>(w - 1)]) ||
+         (w < n && !was_fixed_[static_cast<std::size_t>(w + 1)]);
 }
-}  // namespace
 
 bool Regions::check(Domains& d) {
   masks_.clear();
@@ -29,8 +33,10 @@ void Regions::find_fixed(Domains& d) {
   std::fill(value_at_.begin(), value_at_.end(), 0);
   fixed_.clear();
   fixed_pos_.clear();
+  was_fixed_.assign(static_cast<std::size_t>(d.n()) + 2, 0);
   for (int v = 1; v <= d.n(); ++v)
     if (d.is_fixed(v)) {
+      was_fixed_[static_cast<std::size_t>(v)] = 1;
       const int pos = d.pos_of_fixed(v);
       fixed_.push_back(v);
       fixed_pos_.push_back(pos);
@@ -50,7 +56,7 @@ bool Regions::prune_dead_ends(Domains& d) {
     int usable = 0, q1 = -1, q2 = -1;
     for (int q : layout_.neighbours(p)) {
       const int w = value_at_[static_cast<std::size_t>(q)];
-      if (w == 0 || lacks_neighbour(d, w)) {
+      if (w == 0 || lacks_neighbour(w, n)) {
         ++usable;
         (q1 < 0 ? q1 : q2) = q;
         if (usable > 2) break;
@@ -93,7 +99,7 @@ bool Regions::check_pockets(Domains& d) {
   sub_.resize(np);
   attach_.resize(np);
   for (std::size_t i = 0; i < fixed_.size(); ++i)
-    attach_[static_cast<std::size_t>(fixed_pos_[i])] = lacks_neighbour(d, fixed_[i]) ? 1 : 0;
+    attach_[static_cast<std::size_t>(fixed_pos_[i])] = lacks_neighbour(fixed_[i], d.n()) ? 1 : 0;
   int time = 0;
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int root = layout_.pos_of(c);

@@ -34,6 +34,7 @@ class Regions {
     int lo_pos, hi_pos; // cells of first-1 and last+1, -1 when open (head / tail)
   };
   void find_fixed(Domains& d);
+  bool lacks_neighbour(int w, int n) const;
   bool prune_dead_ends(Domains& d);
   bool place_segments(Domains& d);
   bool check_pockets(Domains& d);
@@ -46,6 +47,7 @@ class Regions {
   std::vector<int> value_at_;  // position -> fixed value, 0 when free
   std::vector<int> fixed_;     // fixed values, ascending
   std::vector<int> fixed_pos_; // and their cells
+  std::vector<char> was_fixed_; // per value: fixed when find_fixed ran (lacks_neighbour)
   std::vector<int> comp_;      // position -> component of free cells, -1 when taken
   std::vector<int> comp_size_, comp_sum_;
   std::vector<std::vector<int>> comp_lengths_;  // lengths of segments that may enter a component
