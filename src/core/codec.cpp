@@ -340,9 +340,10 @@ bool is_loose_header(std::string_view line) {
 }  // namespace
 
 // Plan: give every line a block number (the puzzle it belongs to, or -1 inside a `# solution`
-// block; the header lines right above a `# puzzle:` line go with it), then build one text per block with the other blocks' lines left empty, so that the
-// line numbers of error messages stay those of the file. A topology set before the first
-// `# puzzle:` line holds for every puzzle that does not set its own (file_topology).
+// block; the header lines right above a `# puzzle:` line go with it), then build one text per
+// block with the other blocks' lines left empty, so that the line numbers of error messages stay
+// those of the file. A topology set before the first `# puzzle:` line holds for every puzzle that
+// does not set its own (file_topology).
 std::vector<Puzzle> parse_puzzle_collection(std::string_view raw, const std::string& source) {
   const std::string normalized = normalized_text(raw);
   const std::string_view text = normalized;
