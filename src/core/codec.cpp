@@ -104,15 +104,11 @@ void check_not_a_topology(const std::string& body, int line_no, std::size_t at, 
   if (!near_topology(first) && !near_topology(leading_letters(body).substr(0, 8))) return;
   const std::string rest = trim(std::string_view(words).substr(first.size()));
   const bool one_word = !rest.empty() && rest.find_first_of(" \t") == std::string::npos;
-  if (colon == std::string::npos && !names_a_topology(body)) {
-    if (one_word)
-      throw g.error(line_no, static_cast<int>(at) + 1, "a topology header needs a colon: '# topology: " + printable(rest) + "'");
-    return;  // a comment
-  }
   if (colon != std::string::npos && near_topology(key) && key.find_first_of(" \t#") == std::string::npos)
     throw g.error(line_no, static_cast<int>(at) + 1, "unknown header '" + printable(key) + "' (did you mean 'topology'?)");
   if (colon == std::string::npos && one_word)
     throw g.error(line_no, static_cast<int>(at) + 1, "a topology header needs a colon: '# topology: " + printable(rest) + "'");
+  if (colon == std::string::npos && !names_a_topology(body)) return;  // a comment
   throw g.error(line_no, static_cast<int>(at) + 1,
                 "a topology header reads '# topology: square8', 'square4' or 'hex6'; got '# " + printable(body) + "'");
 }

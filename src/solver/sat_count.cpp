@@ -52,6 +52,7 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
       layout_(layout),
       n_(static_cast<int>(candidates.size()) - 1),
       watch_(watch),
+      tuning_(tuning),
       sat_(std::make_unique<CaDiCaL::Solver>()),
       hooks_(std::make_unique<Hooks>(watch)) {
   sat_->set("quiet", 1);

@@ -74,6 +74,7 @@ class SatCount {
   SatCount& operator=(const SatCount&) = delete;
 
   bool encoded() const { return encoded_; }
+  Tuning tuning() const { return tuning_; }
   // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
   // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
   static constexpr std::uint64_t max_pairs = 400'000;
@@ -127,6 +128,7 @@ class SatCount {
   const Layout& layout_;
   int n_ = 0;
   Watch& watch_;
+  Tuning tuning_;
   std::unique_ptr<CaDiCaL::Solver> sat_;
   struct Hooks;
   std::unique_ptr<Hooks> hooks_;

@@ -244,7 +244,6 @@ Search::Outcome Search::run_sat(std::uint64_t conflicts) {
       return Outcome::decided;
     }
     const bool refute = role_ == Role::primary && likely_unique();
-    sat_refutes_ = refute;
     const auto tuning = refute ? SatCount::Tuning::refutations : SatCount::Tuning::models;
     sat_ = std::make_unique<SatCount>(puzzle_, layout_, SatCount::candidates(domains_), watch_, tuning);
   }
@@ -327,7 +326,7 @@ bool Search::likely_unique() const {
 void Search::note_stall(int turn) {
   if (role_ != Role::primary || stalled_ || turn <= stall_turns || !found_.empty()) return;
   stalled_ = true;
-  if (sat_ && !sat_refutes_) sat_.reset();
+  if (sat_ && sat_->tuning() == SatCount::Tuning::models) sat_.reset();
 }
 
 // Local search pays unless a unique answer is in sight: the caller expects one, or root probing

@@ -130,7 +130,6 @@ class Search {
   std::uint64_t conflicts_ = 0;     // SAT conflicts
   std::unique_ptr<SatCount> sat_;
   std::unique_ptr<LocalSearch> local_;
-  bool sat_refutes_ = false;        // sat_ is tuned for refutations (SatCount::Tuning)
   bool stalled_ = false;            // the first worker's turns found no solution at all (stall_turns)
   bool sat_none_ = false;           // CaDiCaL proved that found_ holds every solution
   Rng rng_;

@@ -161,16 +161,19 @@ TEST(Codec, GridRowsUseMinusOneForHoles) {
   EXPECT_EQ(to_grid(p.board, p.givens), (std::vector<std::vector<int>>{{1, -1}, {0, 3}}));
 }
 
+std::vector<Topology> topologies_of(const std::vector<Puzzle>& puzzles) {
+  std::vector<Topology> out;
+  for (const Puzzle& p : puzzles) out.push_back(p.board.topology());
+  return out;
+}
+
 // A topology set before the first `# puzzle:` line is the file's: every puzzle that does not set
 // its own has it (it used to hold for the first puzzle only, the others read as square8).
 TEST(Codec, CollectionsShareATopologySetBeforeTheirFirstPuzzle) {
   const auto all = parse_puzzle_collection(
       "# topology: square4\n# source: t\n\n# puzzle: 1/3\n1 .\n. 4\n# puzzle: 2/3\n. 2\n4 .\n"
       "# puzzle: 3/3\n# topology: hex6\n1 .\n. 4\n", "g.txt");
-  ASSERT_EQ(all.size(), 3u);
-  EXPECT_EQ(all[0].board.topology(), Topology::square4);
-  EXPECT_EQ(all[1].board.topology(), Topology::square4);
-  EXPECT_EQ(all[2].board.topology(), Topology::hex6);
+  EXPECT_EQ(topologies_of(all), (std::vector<Topology>{Topology::square4, Topology::square4, Topology::hex6}));
 }
 
 // The header lines right above a `# puzzle:` line belong to the puzzle below them, after a grid
@@ -180,20 +183,15 @@ TEST(Codec, HeadersAboveAPuzzleLineAreThatPuzzles) {
   const auto all = parse_puzzle_collection(
       "# puzzle: 1\n1 .\n. 4\n# topology: square4\n# puzzle: 2\n1 .\n. 4\n# solution\n1 2\n4 3\n"
       "# file: x\n# topology: hex6\n\n# puzzle: 3\nx 1\n2 x\n", "g");
-  ASSERT_EQ(all.size(), 3u);
-  EXPECT_EQ(all[0].board.topology(), Topology::square8);
-  EXPECT_EQ(all[1].board.topology(), Topology::square4);
-  EXPECT_EQ(all[2].board.topology(), Topology::hex6);
+  EXPECT_EQ(topologies_of(all), (std::vector<Topology>{Topology::square8, Topology::square4, Topology::hex6}));
   // What `solve` prints for two puzzles of different boards reads back as they were.
   const auto two = parse_puzzle_collection("# puzzle: a\n# topology: square4\n1 .\n# puzzle: b\n# topology: hex6\nx 1\n. x\n", "m");
   std::string printed;
   for (const Puzzle& p : two) printed += "# file: m\n# verdict: unique\n" + format_grid(p, p.givens);
   const auto back = parse_puzzle_collection(printed, "out");
   ASSERT_EQ(back.size(), 2u);
-  for (std::size_t i = 0; i < 2; ++i) {
-    EXPECT_EQ(back[i].board.topology(), two[i].board.topology()) << i;
-    EXPECT_EQ(back[i].givens, two[i].givens) << i;
-  }
+  EXPECT_EQ(topologies_of(back), topologies_of(two));
+  for (std::size_t i = 0; i < 2; ++i) EXPECT_EQ(back[i].givens, two[i].givens) << i;
 }
 
 // A puzzle's board is the one its topology header names before its rows: a second header that

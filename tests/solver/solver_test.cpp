@@ -143,6 +143,19 @@ std::optional<Values> random_path(const Board& b, Rng& rng) {
   return std::nullopt;
 }
 
+// The connected part of a random board and a random numbering along a Hamiltonian path of it, or
+// nullopt when random_path found none.
+struct PathBoard {
+  Board board;
+  Values path;
+};
+std::optional<PathBoard> path_board(Topology t, int rows, int cols, double hole_rate, Rng& rng) {
+  Board b = connected_part(random_board(t, rows, cols, hole_rate, rng));
+  auto path = random_path(b, rng);
+  if (!path) return std::nullopt;
+  return PathBoard{std::move(b), std::move(*path)};
+}
+
 // Each value of a solution kept as a given with probability `rate` (the rest blank).
 Values clues_of(const Values& solution, double rate, Rng& rng) {
   Values givens(solution.size(), 0);
@@ -205,10 +218,10 @@ TEST(Domains, RootDomainsFollowTheReachRule) {
   int compared = 0, refused = 0;
   for (Topology t : all_topologies)
     for (int trial = 0; trial < 60; ++trial) {
-      const Board b = connected_part(random_board(t, 2 + rng.below(6), 2 + rng.below(6), 0.1, rng));
-      const auto path = random_path(b, rng);
-      if (!path) continue;
-      Values givens = clues_of(*path, 0.1 + 0.85 * rng.below(100) / 100.0, rng);
+      const auto pb = path_board(t, 2 + rng.below(6), 2 + rng.below(6), 0.1, rng);
+      if (!pb) continue;
+      const Board& b = pb->board;
+      Values givens = clues_of(pb->path, 0.1 + 0.85 * rng.below(100) / 100.0, rng);
       if (rng.chance(0.3)) {  // swap two cells' contents: the path may break there
         const auto a = static_cast<std::size_t>(rng.below(b.size())), c = static_cast<std::size_t>(rng.below(b.size()));
         std::swap(givens[a], givens[c]);
@@ -269,10 +282,9 @@ TEST(Domains, FixedCountMatchesTheValuesAfterAssignmentsConflictsAndUndos) {
   int steps = 0, conflicts = 0;
   for (Topology t : all_topologies)
     for (int trial = 0; trial < 30; ++trial) {
-      const Board b = connected_part(random_board(t, 3 + rng.below(4), 3 + rng.below(4), 0.1, rng));
-      const auto path = random_path(b, rng);
-      if (!path) continue;
-      Loaded root(b, clues_of(*path, 0.2, rng));
+      const auto pb = path_board(t, 3 + rng.below(4), 3 + rng.below(4), 0.1, rng);
+      if (!pb) continue;
+      Loaded root(pb->board, clues_of(pb->path, 0.2, rng));
       if (!root.ok) continue;
       solver_detail::Domains& d = root.d;
       solver_detail::Watch& watch = root.watch;
@@ -549,10 +561,10 @@ TEST(Solver, AgreesWithBruteForceWithoutTheEnds) {
   int checked = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     const Topology t = trial % 2 == 0 ? Topology::square4 : Topology::hex6;
-    const Board b = connected_part(random_board(t, 5 + trial % 3 / 2, 5, 0.25, rng));
-    const auto path = random_path(b, rng);
-    if (!path || b.size() < 12) continue;
-    Puzzle p{b, clues_of(*path, 0.1 + 0.3 * rng.unit(), rng), {}};
+    const auto pb = path_board(t, 5 + trial % 3 / 2, 5, 0.25, rng);
+    if (!pb || pb->board.size() < 12) continue;
+    const Board& b = pb->board;
+    Puzzle p{b, clues_of(pb->path, 0.1 + 0.3 * rng.unit(), rng), {}};
     for (int& g : p.givens)
       if (g == 1 || g == b.size()) g = 0;
     const int want = BruteForce(p, 2).count();
