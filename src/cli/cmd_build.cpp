@@ -65,7 +65,7 @@ int interrupted_exit() {
 void print_help(const char* usage, const po::options_description& options) {
   std::cout << usage << "\n\n" << options << "\n"
             << "exit codes: 0 success, 1 bad input or usage, 2 some puzzle failed, 3 internal error,\n"
-               "            130/143 interrupted by SIGINT/SIGTERM (nothing half-written is left)\n";
+               "            129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (nothing half-written is left)\n";
 }
 
 // A book's puzzles that failed are listed; any failure makes the exit code 2.
@@ -121,9 +121,23 @@ static BookFolder book_folder_for(const Manifest& m, const fs::path& out) {
   return BookFolder(out);
 }
 
+// The files of the manifest's folder that stay when its book is written again in place (`out` is
+// that folder): the timings of the run that made it, and the manifest itself when it has another
+// name.
+static std::vector<std::string> kept_in_place(const fs::path& manifest, const fs::path& out) {
+  std::vector<std::string> kept;
+  std::error_code ec;
+  if (fs::equivalent(folder_of(manifest), out, ec)) {
+    kept.push_back("timings.json");
+    if (manifest.filename() != "manifest.json") kept.push_back(manifest.filename().string());
+  }
+  return kept;
+}
+
 // Writes the manifest and renders its book into `folder` (swapped in whole, see BookFolder),
 // with the files `kept` of the folder's earlier book carried over; the exit code follows the
-// entries. `out` is the folder as the user named it, for the list of files written.
+// entries. `out` is the folder as the user named it, for the list of files written. A shard's
+// manifest holds part of a book: like `build --shard`, no book is rendered from it.
 static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out,
                       const std::vector<std::string>& kept = {}) {
   write_manifest(folder.staging() / "manifest.json", m);
@@ -132,10 +146,12 @@ static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out
     folder.carry_over(name);
     if (fs::exists(folder.staging() / name)) files.push_back(out / name);
   }
-  const RenderedBook book = render_records(m.header.book, print_records(m), folder.staging());
+  const RenderedBook book =
+      m.header.shard ? RenderedBook{} : render_records(m.header.book, print_records(m), folder.staging());
   for (const auto& f : book.files) files.push_back(out / f.filename());
-  folder.commit();
-  for (const auto& note : book_notes(book)) std::cerr << "hidato: " << note << "\n";
+  std::vector<std::string> notes = book_notes(book);
+  if (auto warning = folder.commit()) notes.push_back(*warning);
+  for (const auto& note : notes) std::cerr << "hidato: " << note << "\n";
   list_files(files, false);
   return exit_for(m);
 }
@@ -157,6 +173,7 @@ int run_regenerate(const Args& args) {
     throw InputError("--index: expected a puzzle's index within its set, from 0, got " + std::to_string(*sel.index));
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   BookFolder folder = book_folder_for(m, out);
+  const std::vector<std::string> kept = kept_in_place(file, out);
   const auto& cancel = install_stop_handlers();
   int checked = 0;
   const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, checked);
@@ -169,7 +186,7 @@ int run_regenerate(const Args& args) {
   }
   std::cout << "regenerated " << counted(checked, "puzzle") << ": " << (checked == 1 ? "identical" : "all identical")
             << " to the manifest\n";
-  return write_book(m, folder, out);
+  return write_book(m, folder, out, kept);
 }
 
 int run_verify(const Args& args) {
@@ -181,7 +198,10 @@ int run_verify(const Args& args) {
   const Manifest m = read_manifest(file);
   const auto& cancel = install_stop_handlers();
   const auto bad = verify_manifest(m, threads_flag(p), &cancel);
-  if (cancel.load()) return exit_code_for_signal(stop_signal());
+  if (cancel.load()) {
+    std::cerr << "hidato: interrupted before every puzzle was verified\n";
+    return exit_code_for_signal(stop_signal());
+  }
   int ok = 0;
   for (const auto& e : m.entries) ok += e.ok ? 1 : 0;
   for (const auto& line : bad) std::cerr << "hidato: bad: " << line << "\n";
@@ -206,10 +226,14 @@ int run_merge(const Args& args) {
   const auto names = positionals(p, "manifests", "merge");
   if (!p.vm.count("out")) throw InputError("merge: --out DIR is required");
   std::vector<Manifest> shards;
-  for (const auto& n : names) shards.push_back(read_manifest(n));
+  for (const auto& n : names) {
+    shards.push_back(read_manifest(n));
+    check_records(shards.back(), n);
+  }
   const Manifest m = merge_manifests(shards, names);
   const fs::path out = p.vm["out"].as<std::string>();
   BookFolder folder = book_folder_for(m, out);
+  (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
   return write_book(m, folder, out);
 }
 
@@ -222,6 +246,7 @@ int run_render(const Args& args) {
   if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);
+  check_records(m, file.string());
   if (m.header.shard)
     throw InputError(file.string() + ": the manifest of shard " + std::to_string(m.header.shard->index) + "/" +
                      std::to_string(m.header.shard->count) +
@@ -249,13 +274,8 @@ int run_render(const Args& args) {
   // here), so the folder can be verified and rendered again. In place, the folder's timings and
   // a manifest of another name stay.
   BookFolder folder = book_folder_for(m, out);
-  std::vector<std::string> kept;
-  std::error_code ec;
-  if (fs::equivalent(folder_of(file), out, ec)) {
-    kept.push_back("timings.json");
-    if (file.filename() != "manifest.json") kept.push_back(file.filename().string());
-  }
-  write_book(m, folder, out, kept);
+  (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
+  write_book(m, folder, out, kept_in_place(file, out));
   return exit_ok;  // failed puzzles were reported when they were built
 }
 

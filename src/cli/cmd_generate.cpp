@@ -18,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "core/atomic_file.hpp"
 #include "core/codec.hpp"
+#include "core/limits.hpp"
 #include "core/errors.hpp"
 #include "core/json_text.hpp"
 #include "core/rng.hpp"
@@ -31,7 +32,6 @@ namespace {
 namespace po = boost::program_options;
 using nlohmann::json;
 
-constexpr long long max_deadline_ms = 86'400'000;  // a day: far beyond any puzzle, far from overflow
 
 struct GenerateOptions {
   BoardSpec spec;
@@ -240,7 +240,7 @@ int run_grade(const Args& args) {
   }
   if (!vm.count("file")) throw InputError("grade: no puzzle files given (try 'hidato grade --help')");
   const bool as_json = vm.count("json") > 0;
-  const long long deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, 86'400'000, "--deadline-ms");
+  const long long deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms");
   bool all_graded = true;
   // Every file is read before any is graded, as `solve` does: a bad file stops the command (exit
   // 1) before any grade is printed.

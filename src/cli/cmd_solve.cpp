@@ -23,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/json_text.hpp"
 #include "core/text.hpp"
 #include "solver/solver.hpp"
@@ -159,7 +160,7 @@ int run_solve(const Args& args) {
   if (vm.count("input")) o.inputs = vm["input"].as<std::vector<std::string>>();
   if (o.inputs.empty()) throw InputError("solve: no puzzle given (try 'hidato solve --help')");
   o.json = vm.count("json") > 0;
-  o.deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, 86'400'000, "--deadline-ms");
+  o.deadline_ms = parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms");
   o.budget = parse_unsigned_in(vm["budget"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--budget");
   o.engine = engine_from(vm["engine"].as<std::string>());
   o.expect_unique = vm.count("expect-unique") > 0;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -43,25 +44,46 @@ int take_lock(const fs::path& dir, const fs::path& lock) {
   return fd;
 }
 
-// Under the lock: finish what a crashed writer left (see the header).
-void recover(const fs::path& target, const fs::path& staging, const fs::path& old) {
+// Under the lock: finish what a crashed writer left (see the header). What cannot be finished is
+// refused, naming the folder left over.
+void recover(const fs::path& shown, const fs::path& target, const fs::path& staging, const fs::path& old) {
   std::error_code ec;
   if (fs::exists(old, ec)) {
     if (fs::exists(target, ec)) fs::remove_all(old, ec);
     else fs::rename(old, target, ec);
+    if (ec)
+      refuse(shown, "an earlier book left in " + old.string() + " cannot be " +
+                        (fs::exists(target) ? "deleted" : "put back") + " (" + ec.message() + "); remove it by hand");
   }
   fs::remove_all(staging, ec);
+  if (ec) refuse(shown, "a staging folder left in " + staging.string() + " cannot be deleted (" + ec.message() + "); remove it by hand");
+}
+
+// A folder whose book can be swapped out: not a mount point (a mount point cannot be renamed),
+// and, for a non-root user, writable (the earlier book's files are deleted after the swap).
+void check_swappable(const fs::path& shown, const fs::path& target) {
+  struct stat own {}, up {};
+  if (::stat(target.c_str(), &own) != 0) return;  // not there yet: nothing to swap out
+  const fs::path parent = target.parent_path();
+  if (target == target.root_path() || (::stat(parent.c_str(), &up) == 0 && up.st_dev != own.st_dev))
+    refuse(shown, "is a mount point; a book is written beside its folder and swapped in, which a mount point "
+                  "does not allow, so give a folder inside it (such as " + (target / "book").string() + ")");
+  if (::faccessat(AT_FDCWD, target.c_str(), W_OK | X_OK, AT_EACCESS) != 0)
+    refuse(shown, "the earlier book in it cannot be replaced: " + std::string(std::strerror(errno)));
 }
 
 }  // namespace
 
 bool is_book_folder(const fs::path& dir) {
   std::error_code ec;
+  bool empty = true, manifest = false;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const auto ext = e.path().extension();
     if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) return false;
+    empty = false;
+    manifest = manifest || e.path().filename() == "manifest.json";
   }
-  return !ec;
+  return !ec && (empty || manifest);
 }
 
 BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
@@ -77,12 +99,14 @@ BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
                     "or empty folder");
   };
   refuse_foreign();  // before anything is created; again below, once an interrupted swap is undone
+  check_swappable(shown, target_);
   fs::create_directories(target_.parent_path(), ec);
   if (ec) refuse(shown, "cannot create the folder " + target_.parent_path().string() + ": " + ec.message());
   lock_fd_ = take_lock(shown, beside(target_, ".hidato-lock"));
   try {
-    recover(target_, staging_, old_);
+    recover(shown, target_, staging_, old_);
     refuse_foreign();
+    check_swappable(shown, target_);
     fs::create_directory(staging_, ec);
     if (ec) refuse(shown, "cannot write in " + target_.parent_path().string() + ": " + ec.message());
   } catch (...) {
@@ -105,7 +129,7 @@ void BookFolder::carry_over(const std::string& name) {
   if (ec) throw OutputError((staging_ / name).string() + ": cannot copy " + from.string() + ": " + ec.message());
 }
 
-void BookFolder::commit() {
+std::optional<std::string> BookFolder::commit() {
   std::error_code ec;
   const bool had_book = fs::exists(target_, ec);
   if (had_book) {
@@ -119,7 +143,11 @@ void BookFolder::commit() {
     throw OutputError(target_.string() + ": cannot move the new book into place: " + why);
   }
   committed_ = true;
+  if (!had_book) return std::nullopt;
   fs::remove_all(old_, ec);
+  if (!ec) return std::nullopt;
+  return "warning: the earlier book could not be deleted from " + old_.string() + " (" + ec.message() +
+         "); the next book into " + target_.string() + " is refused until it is removed";
 }
 
 }  // namespace hidato

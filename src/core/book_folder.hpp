@@ -13,6 +13,7 @@
 // next writer of DIR (holding the lock, so no live process owns these names) puts it back first,
 // and deletes a leftover staging folder. Nothing else in the parent folder is ever touched.
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace hidato {
@@ -21,7 +22,9 @@ class BookFolder {
  public:
   // Checks `target` before any work and takes the lock. Throws InputError (exit 1) when target
   // is a file, is a folder holding something other than a book (a book replaces its whole
-  // folder), cannot be created or written (with the OS reason), or is locked by another process.
+  // folder), is a mount point (it cannot be swapped), cannot be created or written (with the OS
+  // reason), is locked by another process, or when what an interrupted writer left beside it
+  // cannot be cleared (naming the folder left over).
   explicit BookFolder(std::filesystem::path target);
   ~BookFolder();  // without commit(): the staging folder is removed, the target left as it was
   BookFolder(const BookFolder&) = delete;
@@ -35,8 +38,9 @@ class BookFolder {
   void carry_over(const std::string& name);
 
   // Swaps the staging folder in. Throws OutputError with the OS reason when a rename fails (the
-  // earlier book is then put back).
-  void commit();
+  // earlier book is then put back). Returns a warning when the earlier book, swapped out, could
+  // not be deleted (the new book is in place; the next writer refuses until it is removed).
+  [[nodiscard]] std::optional<std::string> commit();
 
  private:
   std::filesystem::path target_;
@@ -46,8 +50,9 @@ class BookFolder {
   bool committed_ = false;
 };
 
-// True when every entry of `dir` is a regular file named *.json, *.pdf or *.svg (what books are
-// made of), so replacing the folder loses nothing else. An empty folder is a book folder.
+// True when `dir` holds a manifest.json and every entry is a regular file named *.json, *.pdf or
+// *.svg (what books are made of), so replacing the folder loses nothing else (a folder of PDFs
+// and a package.json is no book). An empty folder is a book folder.
 bool is_book_folder(const std::filesystem::path& dir);
 
 }  // namespace hidato

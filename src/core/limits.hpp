@@ -17,6 +17,11 @@ inline constexpr std::size_t max_small_input_bytes = 1u << 20;  // config, page 
 // Puzzles in one puzzle file, and `key: value` headers kept per puzzle: a 64 MB file of a few
 // million one-cell puzzles or headers took 1.5-4 GB to read.
 inline constexpr int max_puzzles_per_file = 100'000;
+// A per-puzzle deadline (config, manifest, --deadline-ms): a day, far beyond any puzzle, far from
+// overflow.
+inline constexpr long long max_deadline_ms = 86'400'000;
+// book.creation_epoch (config, manifest): up to 9999-12-31T23:59:59, what a PDF date can say.
+inline constexpr long long max_creation_epoch = 253'402'300'799;
 inline constexpr std::size_t max_headers_per_puzzle = 1'000;
 
 // "board too large: R x C (the limit is 65,536 cells, e.g. 256 x 256)" when rows * cols is over the

@@ -408,7 +408,10 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   std::uint64_t nodes = 0;
   const bool ok = confirm(puzzle, solution, limits, nodes);
   budget.nodes_used += nodes;
-  if (!ok) return std::nullopt;
+  if (!ok) {
+    interrupted(budget);  // a proof the deadline or cancel flag stopped ends the job as such
+    return std::nullopt;
+  }
   Grade g = grade(puzzle);
   if (g.level != job.target) {
     missed_level = true;

@@ -158,7 +158,7 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
     for (const auto& f : book.files) written.push_back(f);
     result.book_notes = book_notes(book);
   }
-  folder.commit();
+  if (auto warning = folder.commit()) result.book_notes.push_back(*warning);
   for (const auto& f : written) result.files.push_back(options.out_dir / f.filename());
   return result;
 }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/paths.hpp"
 #include "core/rng.hpp"
 #include "core/text.hpp"
@@ -170,7 +171,7 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
     if (n.IsScalar() && n.Scalar() == "0") p.add(n, key("count"), "count must be at least 1");
     else f.count = read_small(n, key("count"), 1, 1'000'000, p);
   }
-  if (auto n = map["deadline_ms"]) f.deadline_ms = read_small(n, key("deadline_ms"), 0, 86'400'000, p);
+  if (auto n = map["deadline_ms"]) f.deadline_ms = read_small(n, key("deadline_ms"), 0, max_deadline_ms, p);
   if (auto n = map["budget"]) read_budget(n, key("budget"), f, p);
   if (auto n = map["hide_ends"]) f.hide_ends = read_bool(n, key("hide_ends"), p);
   if (auto n = map["sparse"]) f.sparse = read_bool(n, key("sparse"), p);
@@ -312,7 +313,7 @@ BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path
   if (auto v = n["answer_path"]) m.answer_path = read_bool(v, "book.answer_path", p).value_or(false);
   m.creation_epoch = m.date.empty() ? 0 : std::max<std::int64_t>(0, epoch_of_date(m.date));
   if (auto v = n["creation_epoch"]) {
-    m.creation_epoch = read_int(v, "book.creation_epoch", 0, 253402300799, p).value_or(0);
+    m.creation_epoch = read_int(v, "book.creation_epoch", 0, max_creation_epoch, p).value_or(0);
   }
   if ((m.pdf || m.svg || m.cover || m.svg_per_puzzle) && !m.page_template.empty()) {
     check_template(n["template"] ? n["template"] : n, m.page_template, p);

@@ -10,6 +10,7 @@
 
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
@@ -40,7 +41,8 @@ class Fields {
     if (!j_.is_object()) fail("", "expected an object");
   }
   [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
-    throw InputError(key_path(key) + ": " + msg);
+    const std::string at = key_path(key);
+    throw InputError(at.empty() ? msg : at + ": " + msg);  // the whole manifest: its file names it
   }
   std::string key_path(const std::string& key) const {
     return path_.empty() ? key : key.empty() ? path_ : path_ + "." + key;
@@ -87,6 +89,51 @@ class Fields {
 
 constexpr long long int_max = std::numeric_limits<int>::max();
 
+// The parse callback that refuses a key given twice in one object (nlohmann keeps the last one
+// silently, so `"status":"failed","status":"ok"` would read as ok): InputError naming the key's
+// path, like Fields. Tracks the path as the parser walks: the key last read in each open object,
+// the index of the element being read in each open array.
+class NoRepeatedKeys {
+ public:
+  bool operator()(int, nlohmann::json::parse_event_t event, Json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    switch (event) {
+      case E::object_start: enter(true); break;
+      case E::array_start: enter(false); break;
+      case E::object_end:
+      case E::array_end: open_.pop_back(); break;
+      case E::key: note_key(parsed.get<std::string>()); break;
+      case E::value: next_element(); break;
+    }
+    return true;
+  }
+
+ private:
+  struct Open {
+    bool object = true;
+    std::set<std::string> keys;
+    std::string key;  // object: the key being read
+    long index = -1;  // array: the element being read
+  };
+  void next_element() {
+    if (!open_.empty() && !open_.back().object) ++open_.back().index;
+  }
+  void enter(bool object) {
+    next_element();
+    open_.push_back(Open{object, {}, {}, -1});
+  }
+  void note_key(const std::string& key) {
+    Open& o = open_.back();
+    o.key = key;
+    if (o.keys.insert(key).second) return;
+    std::string path;
+    for (const Open& a : open_)
+      path += a.object ? (path.empty() ? "" : ".") + a.key : "[" + std::to_string(a.index) + "]";
+    throw InputError(path + ": given twice in one object (a JSON reader would keep only one of them)");
+  }
+  std::vector<Open> open_;
+};
+
 std::uint64_t parse_hex16(const Fields& f, const char* key) {
   const std::string s = f.text(key);
   if (s.size() != 16 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
@@ -118,7 +165,9 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
   b.subtitle = f.text("subtitle");
   b.author = f.text("author");
   b.date = f.text("date");
-  b.creation_epoch = f.whole("creation_epoch", 0, std::numeric_limits<std::int64_t>::max());
+  if (!b.date.empty() && epoch_of_date(b.date) < 0)
+    f.fail("date", "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + printable(b.date) + "'");
+  b.creation_epoch = f.whole("creation_epoch", 0, max_creation_epoch);
   b.page_template = f.text("template");
   b.pdf = b.svg = false;
   if (!f.at("formats").is_array()) f.fail("formats", "expected a list");
@@ -137,6 +186,7 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
   b.isbn = f.has("isbn") ? f.text("isbn") : std::string();
   b.edition = f.has("edition") ? f.text("edition") : std::string();
   b.paper = f.has("paper") ? f.text("paper") : std::string("white");
+  if (b.paper != "white" && b.paper != "cream") f.fail("paper", "unknown paper '" + printable(b.paper) + "' (expected white or cream)");
   if (f.has("set_titles")) {
     const Json& titles = f.at("set_titles");
     if (!titles.is_object()) f.fail("set_titles", "expected an object");
@@ -188,7 +238,7 @@ void spec_from(const Fields& f, PuzzleJob& job) {
   const Fields b = f.object("budget");
   job.budget.nodes_per_attempt = b.count("nodes");
   job.budget.max_attempts = b.small("attempts", 1, int_max);
-  job.budget.deadline_ms = b.small("deadline_ms", 0, int_max);
+  job.budget.deadline_ms = b.small("deadline_ms", 0, max_deadline_ms);
   if (f.has("order") && f.text("order") != "score" && f.text("order") != "generation")
     f.fail("order", "expected 'generation' or 'score', got '" + printable(f.text("order")) + "'");
   job.order_by_score = f.has("order") && f.text("order") == "score";
@@ -355,7 +405,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
   const std::filesystem::path file = source;
   Manifest m;
   try {
-    const Json j = Json::parse(text);
+    const Json j = Json::parse(text, NoRepeatedKeys());
     const Fields top(j, "");
     m.header = header_from(top);
     const Json& list = top.at("puzzles");

@@ -25,7 +25,7 @@ struct JobOutcome {
 
 struct RunOptions {
   int threads = 0;                           // 0 = every core
-  const std::atomic<bool>* cancel = nullptr; // raised by SIGINT/SIGTERM: drain and stop
+  const std::atomic<bool>* cancel = nullptr; // raised by SIGHUP/SIGINT/SIGTERM: drain and stop
 };
 
 // Generates one puzzle and verifies it independently: count_solutions(limit 2) must say unique

@@ -25,6 +25,7 @@ const std::atomic<bool>& install_stop_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_stop_signal;
   sigemptyset(&sa.sa_mask);
+  sigaction(SIGHUP, &sa, nullptr);  // the terminal or SSH session of a run without nohup closed
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
   return stop_flag;

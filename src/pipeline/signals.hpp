@@ -1,5 +1,5 @@
 #pragma once
-// SIGINT/SIGTERM -> a stop flag the pipeline checks cooperatively. The first signal asks for a
+// SIGHUP/SIGINT/SIGTERM -> a stop flag the pipeline checks cooperatively. The first signal asks for a
 // prompt, clean stop (in-flight jobs are cancelled, temporaries removed); a second one kills the
 // process at once (any temporaries are removed by the next run in that folder).
 #include <atomic>

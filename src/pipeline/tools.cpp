@@ -19,25 +19,13 @@ std::string who(const ManifestEntry& e) {
 }
 
 // The plan: rebuild the puzzle and its solution from their descriptions alone (never from the
-// seed), check the recorded clue count and the rules, then prove uniqueness with a fresh solver
-// and compare its solution with the recorded one.
+// seed), check the recorded clue count and the rules (record_problem), then prove uniqueness with
+// a fresh solver and compare its solution with the recorded one.
 std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomic<bool>* cancel) {
   Puzzle puzzle;
   Values solution;
-  try {
-    puzzle = parse_description(e.puzzle, "puzzle");
-    const Puzzle sol = parse_description(e.solution, "solution");
-    if (!(sol.board == puzzle.board)) return "the solution is for a different board";
-    solution = sol.givens;
-  } catch (const InputError& err) {
-    // A broken description is a bad puzzle to report, not a reason to stop verifying the rest.
-    return std::string("unreadable: ") + err.what();
-  }
-  if (puzzle.board.topology() != e.job.board.topology)
-    return "the puzzle is " + std::string(to_string(puzzle.board.topology())) + ", its spec says " +
-           std::string(to_string(e.job.board.topology));
-  if (count_givens(puzzle.givens) != e.clues) return "the clue count does not match the puzzle";
-  if (!is_valid_solution(puzzle, solution)) return "the recorded solution breaks the rules";
+  // A broken record is a bad puzzle to report, not a reason to stop verifying the rest.
+  if (auto why = record_problem(e, puzzle, solution)) return why;
   SolveLimits limits;
   limits.max_nodes = e.job.budget.nodes_per_attempt * static_cast<std::uint64_t>(std::max(1, e.job.budget.max_attempts));
   limits.cancel = cancel;
@@ -76,6 +64,32 @@ std::string first_difference(const ManifestEntry& want, const ManifestEntry& got
 }
 
 }  // namespace
+
+std::optional<std::string> record_problem(const ManifestEntry& e, Puzzle& puzzle, Values& solution) {
+  try {
+    puzzle = parse_description(e.puzzle, "puzzle");
+    const Puzzle sol = parse_description(e.solution, "solution");
+    if (!(sol.board == puzzle.board)) return "the solution is for a different board";
+    solution = sol.givens;
+  } catch (const InputError& err) {
+    return std::string("unreadable: ") + err.what();
+  }
+  if (puzzle.board.topology() != e.job.board.topology)
+    return "the puzzle is " + std::string(to_string(puzzle.board.topology())) + ", its spec says " +
+           std::string(to_string(e.job.board.topology));
+  if (count_givens(puzzle.givens) != e.clues) return "the clue count does not match the puzzle";
+  if (!is_valid_solution(puzzle, solution)) return "the recorded solution breaks the rules";
+  return std::nullopt;
+}
+
+void check_records(const Manifest& m, const std::string& file) {
+  Puzzle puzzle;
+  Values solution;
+  for (std::size_t i = 0; i < m.entries.size(); ++i)
+    if (const auto& e = m.entries[i]; e.ok)
+      if (auto why = record_problem(e, puzzle, solution))
+        throw InputError(file + ": puzzles[" + std::to_string(i) + "] (" + who(e) + "): " + *why);
+}
 
 std::vector<std::string> verify_manifest(const Manifest& m, int threads,
                                          const std::atomic<bool>* cancel) {

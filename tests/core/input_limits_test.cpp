@@ -2,10 +2,13 @@
 // as written, escaped bytes, and the one-book-per-folder swap.
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/mount.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -106,6 +109,7 @@ TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
   const test::TempDir scratch("limits-swap");
   const fs::path& dir = scratch.path;
   fs::create_directories(dir / "out");
+  write(dir / "out" / "manifest.json", "old");
   write(dir / "out" / "book.pdf", "old");
   {
     BookFolder f(dir / "out");
@@ -116,7 +120,7 @@ TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
   {
     BookFolder f(dir / "out");
     write(f.staging() / "manifest.json", "new");
-    f.commit();
+    EXPECT_EQ(f.commit(), std::nullopt);
   }
   EXPECT_FALSE(fs::exists(dir / "out" / "book.pdf"));  // the whole folder is the new book
   EXPECT_TRUE(fs::exists(dir / "out" / "manifest.json"));
@@ -133,7 +137,7 @@ TEST(BookFolderTest, ALinkedFolderGetsTheBookAndStaysALink) {
   for (int round = 0; round < 2; ++round) {
     BookFolder f(dir / "link");
     write(f.staging() / "manifest.json", "round " + std::to_string(round));
-    f.commit();
+    EXPECT_EQ(f.commit(), std::nullopt);
   }
   EXPECT_TRUE(fs::is_symlink(dir / "link"));
   EXPECT_EQ(read_text_file(dir / "real" / "manifest.json"), "round 1");
@@ -143,12 +147,64 @@ TEST(BookFolderTest, ACrashBetweenTheRenamesIsRecoveredByTheNextWriter) {
   const test::TempDir scratch("limits-recover");
   const fs::path& dir = scratch.path;
   fs::create_directories(dir / ".out.hidato-old");
+  write(dir / ".out.hidato-old" / "manifest.json", "old");
   write(dir / ".out.hidato-old" / "book.pdf", "old");
   fs::create_directories(dir / ".out.hidato-new");
   { BookFolder f(dir / "out"); }
   EXPECT_TRUE(fs::exists(dir / "out" / "book.pdf"));
   EXPECT_FALSE(fs::exists(dir / ".out.hidato-old"));
   EXPECT_FALSE(fs::exists(dir / ".out.hidato-new"));
+}
+
+// Runs `f` as the user nobody when this process is root (root may delete anything), as itself
+// otherwise; the effective user only, so it comes back.
+template <class F>
+void as_non_root(F&& f) {
+  const bool root = ::geteuid() == 0;
+  if (root) {
+    ASSERT_EQ(::seteuid(65534), 0);
+  }
+  f();
+  if (root) {
+    ASSERT_EQ(::seteuid(0), 0);
+  }
+}
+
+// A read-only book folder: the new book used to be swapped in while the old one, moved aside,
+// could not be deleted, and every later build then failed with exit 3 after all its work.
+TEST(BookFolderTest, RefusesABookItCouldNotDeleteAndSaysWhatIsLeftOver) {
+  const test::TempDir scratch("limits-readonly");
+  const fs::path& dir = scratch.path;
+  fs::permissions(dir, fs::perms::all);
+  fs::create_directories(dir / "out");
+  write(dir / "out" / "manifest.json", "old");
+  fs::permissions(dir / "out", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                                   fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+  std::string refused;
+  as_non_root([&] { refused = message_of([&] { BookFolder f(dir / "out"); }); });
+  EXPECT_EQ(refused, (dir / "out").string() + ": the earlier book in it cannot be replaced: Permission denied");
+  EXPECT_EQ(read_text_file(dir / "out" / "manifest.json"), "old");
+  // What an earlier writer swapped out but could not delete is named, not failed on later.
+  fs::rename(dir / "out", dir / ".out.hidato-old");
+  fs::create_directories(dir / "out");
+  fs::permissions(dir / "out", fs::perms::all);
+  as_non_root([&] { refused = message_of([&] { BookFolder f(dir / "out"); }); });
+  EXPECT_EQ(refused, (dir / "out").string() + ": an earlier book left in " + (dir / ".out.hidato-old").string() +
+                         " cannot be deleted (Permission denied); remove it by hand");
+  fs::permissions(dir / ".out.hidato-old", fs::perms::owner_all);
+}
+
+// A mount point (a container's volume, `--out /out`) cannot be renamed: refused before any work
+// (it used to fail with exit 3 once every puzzle was made).
+TEST(BookFolderTest, RefusesAMountPoint) {
+  const test::TempDir scratch("limits-mount");
+  const fs::path mnt = scratch.path / "mnt";
+  fs::create_directories(mnt);
+  if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=1m") != 0)
+    GTEST_SKIP() << "cannot mount a tmpfs here (" << std::strerror(errno) << ")";
+  const std::string refused = message_of([&] { BookFolder f(mnt); });
+  ::umount(mnt.c_str());
+  EXPECT_EQ(refused.substr(0, mnt.string().size() + 20), mnt.string() + ": is a mount point; ");
 }
 
 TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
@@ -161,6 +217,11 @@ TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
   write(dir / "home" / "notes.txt", "mine");
   EXPECT_NE(message_of([&] { BookFolder f(dir / "home"); }).find("holds files that are not part of a book"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir / "home" / "notes.txt"));
+  fs::create_directories(dir / "shelf");  // PDFs and JSON, but no book's manifest
+  write(dir / "shelf" / "book-2026-01.pdf", "mine");
+  write(dir / "shelf" / "package.json", "{}");
+  EXPECT_NE(message_of([&] { BookFolder f(dir / "shelf"); }).find("holds files that are not part of a book"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir / "shelf" / "package.json"));
   EXPECT_FALSE(fs::exists(dir / ".home.hidato-lock"));  // a refused folder gets nothing beside it
   BookFolder first(dir / "out");
   EXPECT_NE(message_of([&] { BookFolder second(dir / "out"); }).find("another hidato process is writing"), std::string::npos);

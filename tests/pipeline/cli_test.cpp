@@ -190,20 +190,28 @@ TEST(Cli, ShardsMergedEqualASingleRun) {
   EXPECT_EQ(missing.err, "hidato: error: merge: shard 2/3 is missing\n");
 }
 
-TEST(Cli, InterruptedRunLeavesNoPartialFile) {
-  TempDir dir("cli-sigint");
+// SIGHUP (a session closed on a run started without nohup) used to kill the build at once,
+// leaving a half-written manifest in the staging folder: it stops like SIGINT now.
+class CliSignal : public ::testing::TestWithParam<int> {};
+
+TEST_P(CliSignal, InterruptedRunLeavesNoPartialFile) {
+  const int sig = GetParam();
+  TempDir dir("cli-sig" + std::to_string(sig));
   write_text(dir.path / "slow.yaml",
              "book: {formats: []}\n"
              "sets:\n  - {name: slow, rows: 14, cols: 14, difficulty: hard, count: 400}\n");
   const pid_t pid = spawn_hidato({"build", "slow.yaml", "--out", "o", "--threads", "2"}, dir.path);
   std::this_thread::sleep_for(std::chrono::milliseconds(800));
-  ::kill(pid, SIGINT);
+  ::kill(pid, sig);
   const int code = wait_exit_within(pid, 60);  // 60 s only guards against a hang
-  ASSERT_NE(code, -1) << "still running 60 s after SIGINT";
-  EXPECT_EQ(code, 130) << slurp(dir.path / "child.log");
+  ASSERT_NE(code, -1) << "still running 60 s after signal " << sig;
+  EXPECT_EQ(code, 128 + sig) << slurp(dir.path / "child.log");
   EXPECT_EQ(file_names(dir.path / "o"), std::vector<std::string>{});  // no manifest, no temporaries
+  EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{".o.hidato-lock", "child.log", "slow.yaml"}));
   EXPECT_NE(slurp(dir.path / "child.log").find("interrupted; nothing was written"), std::string::npos);
 }
+
+INSTANTIATE_TEST_SUITE_P(HupIntTerm, CliSignal, ::testing::Values(SIGHUP, SIGINT, SIGTERM));
 
 }  // namespace
 }  // namespace hidato::test

@@ -136,6 +136,18 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   check("regenerate", replaced(m, "\"jobs_total\": 2", "\"jobs_total\": 3"), "puzzles: 2 entries, but jobs_total 3 needs job 2 and more");
   check("regenerate", replaced(m, "\"book_seed\": 3", "\"book_seed\": -1"), "book_seed: expected a whole number from 0 to 18446744073709551615, got -1");
   check("regenerate", replaced(m, "\"attempts\":", "\"attempts\":-5,\"x\":"), "puzzles[0].spec.budget.attempts: expected a whole number from 1 to 2147483647, got -5");
+  // Found from outside: a key given twice was read as its last value, and the book's header
+  // took values its config would refuse (a PDF dated in the year 292,270,656).
+  check("render", replaced(m, "\"status\":\"ok\"", "\"status\":\"failed\",\"status\":\"ok\""),
+        "puzzles[0].status: given twice in one object (a JSON reader would keep only one of them)");
+  check("render", replaced(m, "\"jobs_total\": 2,", "\"jobs_total\": 2, \"jobs_total\": 2,"),
+        "jobs_total: given twice in one object (a JSON reader would keep only one of them)");
+  check("render", replaced(m, "\"creation_epoch\":", "\"creation_epoch\":9223372036854775807,\"x\":"),
+        "book.creation_epoch: expected a whole number from 0 to 253402300799, got 9223372036854775807");
+  check("render", replaced(m, "\"paper\":\"white\"", "\"paper\":\"pink\""), "book.paper: unknown paper 'pink' (expected white or cream)");
+  check("render", replaced(m, "\"date\":\"", "\"date\":\"yesterday\",\"x\":\""),
+        "book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got 'yesterday'");
+  check("render", "[1, 2]", "expected an object");
   const std::string shard = replaced(m, "\"jobs_total\": 2,", "\"jobs_total\": 2,\n  \"shard\": {\"index\": INDEX, \"count\": COUNT},");
   const auto shard_of = [&](const char* index, const char* count) {
     return std::regex_replace(std::regex_replace(shard, std::regex("INDEX"), index), std::regex("COUNT"), count);

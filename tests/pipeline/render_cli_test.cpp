@@ -16,6 +16,12 @@ const char* book_config =
     "  - {name: small, rows: 5, cols: 5, count: 3}\n"
     "  - {name: hex, topology: hex6, rows: 5, cols: 5, count: 2}\n";
 
+// c.yaml of three 5x5 puzzles in a PDF book, with `book_keys` (", key: value...") added to book.
+void write_three_puzzle_config(const TempDir& dir, const std::string& book_keys = "") {
+  write_text(dir.path / "c.yaml", "book: {title: T, seed: 3, date: '2026-01-02', formats: [pdf]" + book_keys +
+                                      "}\nsets:\n  - {name: a, rows: 5, cols: 5, count: 3}\n");
+}
+
 void expect_same_files(const fs::path& a, const fs::path& b) {
   for (const auto& name : file_names(a)) {
     if (name == "timings.json") continue;  // wall-clock figures, by design not reproducible
@@ -58,9 +64,7 @@ TEST(RenderCli, RenderingTheManifestGivesTheSameBook) {
 // word (now refused, pointing at merge); --formats pdf still wrote the per-puzzle SVGs.
 TEST(RenderCli, ShardsAreRefusedAndPdfOnlyWritesNoSvg) {
   TempDir dir("render-edges");
-  write_text(dir.path / "c.yaml",
-             "book: {title: T, seed: 3, date: '2026-01-02', formats: [pdf], svg_per_puzzle: true}\n"
-             "sets:\n  - {name: a, rows: 5, cols: 5, count: 3}\n");
+  write_three_puzzle_config(dir, ", svg_per_puzzle: true");
   ASSERT_EQ(run_hidato("build c.yaml --quiet --shard 0/2 --out s0", dir.path).exit_code, 0);
   const ChildRun shard = run_hidato("render s0/manifest.json --out r", dir.path);
   EXPECT_EQ(shard.exit_code, 1);
@@ -71,6 +75,40 @@ TEST(RenderCli, ShardsAreRefusedAndPdfOnlyWritesNoSvg) {
   ASSERT_TRUE(fs::exists(dir.path / "b/book-puzzle-001-a.svg"));
   ASSERT_EQ(run_hidato("render b/manifest.json --formats pdf --out p", dir.path).exit_code, 0);
   EXPECT_EQ(file_names(dir.path / "p"), (std::vector<std::string>{"book.pdf", "manifest.json"}));
+}
+
+// Found from outside: a manifest whose puzzle was edited to another board made `render` and
+// `merge` exit 3 ("internal"); a solution breaking the rules rendered with exit 0. Now exit 1,
+// naming the file and the entry. And `regenerate` of a shard's manifest rendered a book of part
+// of the puzzles (like `build --shard`, it writes none now), dropping the folder's timings.
+TEST(RenderCli, EditedRecordsAreRefusedAndARegeneratedShardHasNoBook) {
+  TempDir dir("render-records");
+  write_three_puzzle_config(dir);
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --out b", dir.path).exit_code, 0);
+  const std::string manifest = slurp(dir.path / "b/manifest.json");
+  const auto edited = [&](const std::string& key, const std::string& value) {
+    const std::size_t at = manifest.find("\"" + key + "\":\"");
+    const std::size_t from = at + key.size() + 4, to = manifest.find('"', from);
+    return manifest.substr(0, from) + value + manifest.substr(to);
+  };
+  write_text(dir.path / "board.json", edited("puzzle", "square8:3x3:6,.,9/.,2,8/1,.2"));
+  const ChildRun board = run_hidato("render board.json --out r1", dir.path);
+  EXPECT_EQ(board.exit_code, 1);
+  EXPECT_EQ(board.err, "hidato: error: board.json: puzzles[0] (a[0]): the solution is for a different board\n");
+  const std::size_t sol = manifest.find("\"solution\":\"square8:5x5:") + 23;
+  std::string swapped = manifest;  // the first two numbers of the solution swapped: no longer a path
+  std::swap(swapped[sol], swapped[manifest.find(',', sol) + 1]);
+  write_text(dir.path / "rules.json", swapped);
+  const ChildRun rules = run_hidato("render rules.json --out r2", dir.path);
+  EXPECT_EQ(rules.exit_code, 1);
+  EXPECT_NE(rules.err.find("rules.json: puzzles[0] (a[0]): "), std::string::npos) << rules.err;
+  EXPECT_FALSE(fs::exists(dir.path / "r1"));
+  EXPECT_FALSE(fs::exists(dir.path / "r2"));
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --shard 1/2 --out s1", dir.path).exit_code, 0);
+  const auto shard_files = file_names(dir.path / "s1");
+  const ChildRun again = run_hidato("regenerate s1/manifest.json", dir.path);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(file_names(dir.path / "s1"), shard_files);  // manifest and timings, no book
 }
 
 // `order: score` prints a set easiest first in the built book too, not only when the manifest is
