@@ -28,9 +28,19 @@ int threads_flag(const Parsed& p) {
   return n;
 }
 
+// "SET[I]: REASON", with what to change after the one-word reasons (the manifest keeps the word).
+std::string explained(const std::string& failure) {
+  if (failure.ends_with(": level"))
+    return failure + " (no attempt's puzzle had the set's difficulty; more attempts, budget.attempts, or a larger "
+                     "board may reach it)";
+  if (failure.ends_with(": budget"))
+    return failure + " (no attempt proved its puzzle within budget.nodes; raise it, or budget.attempts)";
+  return failure;
+}
+
 void list_failures(const std::vector<SetTally>& sets) {
   for (const auto& s : sets)
-    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << f << "\n";
+    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << explained(f) << "\n";
 }
 
 // "hidato: wrote DIR: manifest.json, timings.json, book.pdf, 26 SVG pages"
@@ -97,7 +107,9 @@ int run_build(const Args& args) {
   if (p.help) return print_help("usage: hidato build CONFIG [--out DIR] [--threads N] [--quiet] [--shard K/N] [--force]", o), exit_ok;
   const fs::path config = positionals(p, "config", "build").at(0);
   const BookSpec spec = load_book_spec(config);  // every config problem is reported before any work
-  if (!spec.fit_problems.empty() && !p.vm.count("force")) throw InputError(joined_lines(spec.fit_problems));
+  if (const auto& fit = spec.fit_problems; !fit.empty() && !p.vm.count("force"))  // as the config's problems
+    throw InputError((fit.size() > 1 ? config.string() + ": " + std::to_string(fit.size()) + " problems\n" : "") +
+                     joined_lines(fit));
   BuildOptions opt;
   opt.out_dir = output_folder(spec, config, p.vm.count("out") ? p.vm["out"].as<std::string>() : "");
   opt.threads = threads_flag(p);

@@ -54,6 +54,9 @@ bool reproducible(const ManifestEntry& e) {
 }
 
 std::string first_difference(const ManifestEntry& want, const ManifestEntry& got) {
+  if (!got.ok && got.reason.starts_with("deadline") && !want.reason.starts_with("deadline"))
+    return "not reproduced within its deadline this time (" + got.reason +
+           "); wall-clock time is not reproducible: run it again on a quieter machine or with fewer threads";
   if (want.ok != got.ok) return want.ok ? "now fails: " + got.reason : "now succeeds";
   if (!want.ok) return "fails differently: " + got.reason;
   if (want.attempt != got.attempt) return "made by a different attempt";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <sstream>
 #include <thread>
 
 #include "cli_support.hpp"
@@ -134,6 +135,46 @@ TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
   EXPECT_NE(m.find("\"set\":\"fine\",\"index\":1,\"seed\""), std::string::npos);
   EXPECT_NE(m.find("\"status\":\"failed\",\"reason\":\"deadline"), std::string::npos);
   EXPECT_NE(m.find("\"summary\": {\"made\":2,\"failed\":2"), std::string::npos) << m;
+}
+
+// The one-word reasons (`level`, `budget`) say what to change (found from outside: an operator
+// was left to guess). One attempt each on small boards: expert and extreme miss their level.
+TEST(Cli, OneWordFailureReasonsSayWhatToChange) {
+  TempDir dir("cli-reasons");
+  write_text(dir.path / "f.yaml",
+             "book: {seed: 1, formats: []}\n"
+             "sets:\n"
+             "  - {name: l, rows: 7, cols: 7, difficulty: expert, count: 3, budget: {attempts: 1}}\n"
+             "  - {name: b, rows: 9, cols: 9, difficulty: extreme, count: 2, budget: {nodes: 1000, attempts: 1}}\n");
+  const ChildRun r = run_hidato("build f.yaml --out o --quiet", dir.path);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  std::istringstream lines(r.err);
+  int failures = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.starts_with("hidato: failed: ")) continue;
+    ++failures;
+    EXPECT_FALSE(line.ends_with(": level") || line.ends_with(": budget")) << "a bare reason: " << line;
+    if (line.find(": level (") != std::string::npos) {
+      EXPECT_NE(line.find("budget.attempts"), std::string::npos) << line;
+    }
+  }
+  EXPECT_GT(failures, 0) << r.err;
+}
+
+// A job that misses its deadline when made again is not "different": wall-clock time is not
+// reproducible, and the message says so (found from outside, on a loaded machine).
+TEST(Cli, RegenerateSaysADeadlineMissIsNotADifference) {
+  TempDir dir("cli-regen-deadline");
+  write_text(dir.path / "c.yaml",
+             "book: {seed: 2, formats: []}\nsets:\n  - {name: big, rows: 14, cols: 14, difficulty: hard, deadline_ms: 60000}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out b --quiet", dir.path).exit_code, 0);
+  const std::string m = slurp(dir.path / "b/manifest.json");
+  const std::size_t at = m.find("\"deadline_ms\":60000");
+  ASSERT_NE(at, std::string::npos) << m;
+  write_text(dir.path / "t/manifest.json", std::string(m).replace(at, 19, "\"deadline_ms\":1"));
+  const ChildRun r = run_hidato("regenerate t/manifest.json", dir.path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("hidato: differs: big[0]: not reproduced within its deadline this time (deadline", 0), 0u) << r.err;
 }
 
 TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {

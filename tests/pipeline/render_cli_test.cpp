@@ -141,6 +141,15 @@ TEST(RenderCli, BoardsTooBigForTheTemplateAreRefusedUnlessForced) {
             "of at least 10.0 mm on template 'pocket-6x9', which gives it 6.6 mm even on a page of its own; at most "
             "4 x 16 fits (or build with --force)\n");
   EXPECT_FALSE(fs::exists(dir.path / "out"));
+  // Several such sets: counted like the config's other problems (the lines after the first had no
+  // header).
+  write_text(dir.path / "two.yaml",
+             "book: {title: Fit, seed: 5, template: pocket-6x9, formats: [pdf]}\n"
+             "sets:\n  - {name: a, rows: 5, cols: 20}\n  - {name: b, rows: 5, cols: 22}\n");
+  const ChildRun two = run_hidato("build two.yaml --out out", dir.path);
+  EXPECT_EQ(two.exit_code, 1);
+  EXPECT_EQ(two.err.rfind("hidato: error: two.yaml: 2 problems\ntwo.yaml:3:5: sets[0]: set 'a': ", 0), 0u) << two.err;
+  EXPECT_NE(two.err.find("\ntwo.yaml:4:5: sets[1]: set 'b': "), std::string::npos) << two.err;
   const ChildRun forced = run_hidato("build c.yaml --out out --force --quiet", dir.path);
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_NE(forced.err.find("hidato: book: 24 pages, inside margin 0.375 in (9.5 mm)\n"), std::string::npos)
