@@ -74,6 +74,11 @@ void write_text(const fs::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
 }
 
+ChildRun build_config(const std::string& yaml, const std::string& args, const fs::path& cwd) {
+  write_text(cwd / "c.yaml", yaml);
+  return run_hidato("build c.yaml " + args, cwd);
+}
+
 std::vector<std::string> file_names(const fs::path& dir) {
   std::vector<std::string> names;
   std::error_code ec;

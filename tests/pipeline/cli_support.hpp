@@ -28,6 +28,9 @@ int wait_exit(pid_t pid);
 // Like wait_exit, but after `seconds` kills the child (SIGKILL) and returns -1.
 int wait_exit_within(pid_t pid, int seconds);
 
+// Writes `yaml` to cwd/c.yaml and runs `hidato build c.yaml <args>` there.
+ChildRun build_config(const std::string& yaml, const std::string& args, const fs::path& cwd);
+
 std::string slurp(const fs::path& file);
 void write_text(const fs::path& file, const std::string& text);
 std::vector<std::string> file_names(const fs::path& dir);  // sorted

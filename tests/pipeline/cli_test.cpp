@@ -141,12 +141,11 @@ TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
 // was left to guess). One attempt each on small boards: expert and extreme miss their level.
 TEST(Cli, OneWordFailureReasonsSayWhatToChange) {
   TempDir dir("cli-reasons");
-  write_text(dir.path / "f.yaml",
-             "book: {seed: 1, formats: []}\n"
-             "sets:\n"
-             "  - {name: l, rows: 7, cols: 7, difficulty: expert, count: 3, budget: {attempts: 1}}\n"
-             "  - {name: b, rows: 9, cols: 9, difficulty: extreme, count: 2, budget: {nodes: 1000, attempts: 1}}\n");
-  const ChildRun r = run_hidato("build f.yaml --out o --quiet", dir.path);
+  const ChildRun r = build_config(
+      "book: {seed: 1, formats: []}\nsets:\n"
+      "  - {name: l, rows: 7, cols: 7, difficulty: expert, count: 3, budget: {attempts: 1}}\n"
+      "  - {name: b, rows: 9, cols: 9, difficulty: extreme, count: 2, budget: {nodes: 1000, attempts: 1}}\n",
+      "--out o --quiet", dir.path);
   EXPECT_EQ(r.exit_code, 2) << r.err;
   std::istringstream lines(r.err);
   int failures = 0;
@@ -165,9 +164,11 @@ TEST(Cli, OneWordFailureReasonsSayWhatToChange) {
 // reproducible, and the message says so (found from outside, on a loaded machine).
 TEST(Cli, RegenerateSaysADeadlineMissIsNotADifference) {
   TempDir dir("cli-regen-deadline");
-  write_text(dir.path / "c.yaml",
-             "book: {seed: 2, formats: []}\nsets:\n  - {name: big, rows: 14, cols: 14, difficulty: hard, deadline_ms: 60000}\n");
-  ASSERT_EQ(run_hidato("build c.yaml --out b --quiet", dir.path).exit_code, 0);
+  ASSERT_EQ(build_config("book: {seed: 2, formats: []}\nsets:\n  - {name: big, rows: 14, cols: 14, difficulty: hard, "
+                         "deadline_ms: 60000}\n",
+                         "--out b --quiet", dir.path)
+                .exit_code,
+            0);
   const std::string m = slurp(dir.path / "b/manifest.json");
   const std::size_t at = m.find("\"deadline_ms\":60000");
   ASSERT_NE(at, std::string::npos) << m;
