@@ -65,6 +65,7 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
   if (pairs > arena_max_pairs) sat_->set("arena", 0);
   if (tuning == Tuning::refutations) {
     sat_->configure("unsat");
+    sat_->set("chrono", 0);  // no chronological backtracking: see Tuning (sat_count.hpp)
   } else {
     sat_->configure("sat");
     sat_->set("phase", 0);

@@ -24,7 +24,12 @@
 // Tuning: CaDiCaL's "sat" configuration with every pair tried false first (nearly all of them
 // are) for counting, where the hard cases are sparse boards with many solutions (2-3x faster than
 // the defaults there); its "unsat" configuration for the removal oracle, whose hard tests are
-// refutations (32 s against 68 s on one hex6 20x20 extreme puzzle). Which one a count uses is the
+// refutations (32 s against 68 s on one hex6 20x20 extreme puzzle), there without chronological
+// backtracking (chrono=0: a conflict always backjumps; the proofs of 18 extreme 20x20 puzzles,
+// `solve --expect-unique --engine hybrid`, 8.7-9.7 -> 6.0-6.3 s in sum, square4 1.5-2x, the
+// others within noise; square4 / hex6 / square8 20x20 extreme generation, seeds 1-6 / 1-12 /
+// 1-12, 68.4 -> 61.3 s, 16.5 -> 15.2 s, 6.7 -> 6.7 s, the same puzzles; of eleven single options
+// tried on the square4 proofs, only this one moved them past noise). Which one a count uses is the
 // caller's hint (SolveLimits::expect_unique). A portfolio of both, taking turns in doubling
 // conflict slices, was about 2x slower than the better one (README, solver section).
 //
