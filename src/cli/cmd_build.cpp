@@ -121,6 +121,11 @@ int run_build(const Args& args) {
   if (r.interrupted) return interrupted_exit();
   if (!quiet) std::cout << summary_table(r.sets);
   list_failures(r.sets);
+  if (r.nothing_made) {
+    std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(opt.out_dir.string())
+              << " is left as it was\n";
+    return exit_puzzle_failed;
+  }
   for (const auto& note : r.book_notes) std::cerr << "hidato: " << note << "\n";
   list_files(r.files, quiet);
   return r.failed ? exit_puzzle_failed : exit_ok;

@@ -147,6 +147,10 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
     result.interrupted = true;  // ~BookFolder removes the staging folder
     return result;
   }
+  if (options.shard.is_whole() && result.made == 0 && result.failed > 0) {
+    result.nothing_made = true;  // likewise; a shard still records its failures for merge
+    return result;
+  }
   manifest.commit();
   std::vector<std::filesystem::path> written{dir / "manifest.json"};
   const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

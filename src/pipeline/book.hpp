@@ -31,6 +31,8 @@ struct BuildResult {
   int made = 0;
   int failed = 0;
   bool interrupted = false;             // cancel was raised: nothing was written
+  bool nothing_made = false;            // a whole book whose every puzzle failed: nothing was
+                                        // written, the earlier book stays
   std::vector<SetTally> sets;           // for the summary table and the failure list
   std::vector<std::filesystem::path> files;  // everything written, manifest first
   std::vector<std::string> book_notes;       // page count and gutter, then layout warnings
@@ -38,7 +40,9 @@ struct BuildResult {
 
 // Builds the book (or one shard of it: a shard writes its manifest only; merge renders) into
 // options.out_dir through a BookFolder: the folder is checked and locked before any work and
-// swapped in whole at the end (InputError when it is unusable or locked by another build).
+// swapped in whole at the end (InputError when it is unusable or locked by another build). A
+// whole book of which no puzzle was made is not written (nothing_made): a nightly run that failed
+// throughout (a deadline too short on a loaded machine) leaves the last good book in place.
 BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::ostream& err);
 
 // What the renderer needs of a puzzle, kept compact while a book is built.

@@ -160,6 +160,27 @@ TEST(Cli, OneWordFailureReasonsSayWhatToChange) {
   EXPECT_GT(failures, 0) << r.err;
 }
 
+// A nightly build of which no puzzle was made (here: a 1 ms deadline on big boards) used to
+// replace the last good book with an empty one; now it writes nothing and says so (exit 2).
+TEST(Cli, ABuildThatMadeNoPuzzleKeepsTheEarlierBook) {
+  TempDir dir("cli-nothing-made");
+  ASSERT_EQ(build_config("book: {seed: 2, formats: []}\nsets:\n  - {name: s, rows: 5, cols: 5, difficulty: easy}\n",
+                         "--out o --quiet", dir.path)
+                .exit_code,
+            0);
+  const std::string good = slurp(dir.path / "o/manifest.json");
+  const ChildRun r = build_config(
+      "book: {seed: 2, formats: []}\nsets:\n  - {name: huge, rows: 60, cols: 60, difficulty: expert, count: 2, "
+      "deadline_ms: 1}\n",
+      "--out o --quiet --threads 2", dir.path);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("hidato: failed: huge[0]: deadline"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("hidato: no puzzle was made, so no book was written; o is left as it was\n"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(slurp(dir.path / "o/manifest.json"), good);
+  EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{".o.hidato-lock", "c.yaml", "o"}));
+}
+
 // A job that misses its deadline when made again is not "different": wall-clock time is not
 // reproducible, and the message says so (found from outside, on a loaded machine).
 TEST(Cli, RegenerateSaysADeadlineMissIsNotADifference) {
