@@ -28,19 +28,9 @@ int threads_flag(const Parsed& p) {
   return n;
 }
 
-// "SET[I]: REASON", with what to change after the one-word reasons (the manifest keeps the word).
-std::string explained(const std::string& failure) {
-  if (failure.ends_with(": level"))
-    return failure + " (no attempt's puzzle had the set's difficulty; more attempts, budget.attempts, or a larger "
-                     "board may reach it)";
-  if (failure.ends_with(": budget"))
-    return failure + " (no attempt proved its puzzle within budget.nodes; raise it, or budget.attempts)";
-  return failure;
-}
-
 void list_failures(const std::vector<SetTally>& sets) {
   for (const auto& s : sets)
-    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << explained(f) << "\n";
+    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << f << "\n";
 }
 
 // "hidato: wrote DIR: manifest.json, timings.json, book.pdf, 26 SVG pages"

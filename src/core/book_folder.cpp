@@ -49,11 +49,12 @@ int take_lock(const fs::path& dir, const fs::path& lock) {
 void recover(const fs::path& shown, const fs::path& target, const fs::path& staging, const fs::path& old) {
   std::error_code ec;
   if (fs::exists(old, ec)) {
-    if (fs::exists(target, ec)) fs::remove_all(old, ec);
+    const bool swapped_in = fs::exists(target, ec);  // the new book made it: the old one goes
+    if (swapped_in) fs::remove_all(old, ec);
     else fs::rename(old, target, ec);
     if (ec)
-      refuse(shown, "an earlier book left in " + old.string() + " cannot be " +
-                        (fs::exists(target) ? "deleted" : "put back") + " (" + ec.message() + "); remove it by hand");
+      refuse(shown, "an earlier book left in " + old.string() + " cannot be " + (swapped_in ? "deleted" : "put back") +
+                        " (" + ec.message() + "); remove it by hand");
   }
   fs::remove_all(staging, ec);
   if (ec) refuse(shown, "a staging folder left in " + staging.string() + " cannot be deleted (" + ec.message() + "); remove it by hand");

@@ -66,12 +66,17 @@ RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>
 // "book: 48 pages, inside margin 0.375 in (9.5 mm)" and "warning: ..." lines for the summary.
 std::vector<std::string> book_notes(const RenderedBook& book);
 
-// What is wrong with an ok entry's recorded puzzle and solution, read from their descriptions
-// alone (into `puzzle` and `solution`): unreadable, different boards, a topology other than its
-// spec's, a clue count other than recorded, a solution that breaks the rules. nullopt: they fit.
-std::optional<std::string> record_problem(const ManifestEntry& entry, Puzzle& puzzle, Values& solution);
+// An ok entry's recorded puzzle and solution, read from their descriptions alone, and what is
+// wrong with them (`problem`): unreadable, different boards, a topology other than its spec's, a
+// clue count other than recorded, a solution that breaks the rules. No problem: they fit.
+struct Record {
+  Puzzle puzzle;
+  Values solution;
+  std::optional<std::string> problem;
+};
+Record read_record(const ManifestEntry& entry);
 // Before a manifest's puzzles are printed (render, merge): InputError "FILE: puzzles[I] (set[index]):
-// why" for the first ok entry with a record_problem.
+// why" for the first ok entry whose record has a problem.
 void check_records(const Manifest& manifest, const std::string& file);
 
 // Re-proves every ok puzzle: exactly one solution, and it is the recorded one. Returns one line

@@ -302,11 +302,9 @@ BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path
   str("isbn", m.isbn);
   str("edition", m.edition);
   str("paper", m.paper);
-  if (m.paper != "white" && m.paper != "cream")
-    p.add(n["paper"], "book.paper", "unknown paper '" + m.paper + "'" + suggestion(m.paper, {"white", "cream"}));
+  if (const auto why = paper_problem(m.paper)) p.add(n["paper"], "book.paper", *why);
   if (auto v = n["svg_per_puzzle"]) m.svg_per_puzzle = read_bool(v, "book.svg_per_puzzle", p).value_or(false);
-  if (!m.date.empty() && epoch_of_date(m.date) < 0)
-    p.add(n["date"], "book.date", "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + m.date + "'");
+  if (const auto why = date_problem(m.date)) p.add(n["date"], "book.date", *why);
   if (auto v = n["seed"]) m.seed = read_u64(v, "book.seed", p).value_or(m.seed);
   if (auto v = n["formats"]) read_formats(v, m, p);
   if (auto v = n["how_to_play"]) m.how_to_play = read_bool(v, "book.how_to_play", p).value_or(true);
@@ -392,6 +390,17 @@ std::vector<std::string> fit_problems(const BookSpec& spec, const std::string& l
 }
 
 }  // namespace
+
+std::optional<std::string> date_problem(const std::string& date) {
+  if (date.empty() || epoch_of_date(date) >= 0) return std::nullopt;
+  return "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + printable(date) + "'";
+}
+
+std::optional<std::string> paper_problem(const std::string& paper) {
+  static const std::vector<std::string> papers{"white", "cream"};
+  if (std::find(papers.begin(), papers.end(), paper) != papers.end()) return std::nullopt;
+  return "unknown paper '" + printable(paper) + "'" + suggestion(paper, papers);
+}
 
 std::int64_t epoch_of_date(const std::string& date) {
   int y = 0, m = 0, d = 0;

@@ -77,6 +77,10 @@ BookSpec load_book_spec(const std::filesystem::path& file);
 
 // Seconds since 1970 of the start of day `date` (YYYY-MM-DD), or -1 when it is not such a date.
 std::int64_t epoch_of_date(const std::string& date);
+// What is wrong with book.date and book.paper (config and manifest alike), or nullopt; the date
+// may be empty (no date).
+std::optional<std::string> date_problem(const std::string& date);
+std::optional<std::string> paper_problem(const std::string& paper);
 
 // The output folder: `override_dir` when not empty, else book.output, else out/<config stem>.
 std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,

@@ -165,8 +165,7 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
   b.subtitle = f.text("subtitle");
   b.author = f.text("author");
   b.date = f.text("date");
-  if (!b.date.empty() && epoch_of_date(b.date) < 0)
-    f.fail("date", "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + printable(b.date) + "'");
+  if (const auto why = date_problem(b.date)) f.fail("date", *why);
   b.creation_epoch = f.whole("creation_epoch", 0, max_creation_epoch);
   b.page_template = f.text("template");
   b.pdf = b.svg = false;
@@ -186,7 +185,7 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
   b.isbn = f.has("isbn") ? f.text("isbn") : std::string();
   b.edition = f.has("edition") ? f.text("edition") : std::string();
   b.paper = f.has("paper") ? f.text("paper") : std::string("white");
-  if (b.paper != "white" && b.paper != "cream") f.fail("paper", "unknown paper '" + printable(b.paper) + "' (expected white or cream)");
+  if (const auto why = paper_problem(b.paper)) f.fail("paper", *why);
   if (f.has("set_titles")) {
     const Json& titles = f.at("set_titles");
     if (!titles.is_object()) f.fail("set_titles", "expected an object");

@@ -30,6 +30,16 @@ std::string grades_text(const SetTally& s) {
   return out.empty() ? "-" : out;
 }
 
+// A failure's reason for the operator: the one-word reasons say what to change (the manifest
+// keeps the word).
+std::string explained(const std::string& reason) {
+  if (reason == "level")
+    return reason + " (no attempt's puzzle had the set's difficulty; more attempts, budget.attempts, or a larger "
+                    "board may reach it)";
+  if (reason == "budget") return reason + " (no attempt proved its puzzle within budget.nodes; raise it, or budget.attempts)";
+  return reason;
+}
+
 }  // namespace
 
 std::optional<double> median_ms(const SetTally& s) {
@@ -68,7 +78,7 @@ void Progress::on_outcome(const JobOutcome& o) {
     s.ms.push_back(o.ms);
   } else {
     ++s.failed;
-    s.failures.push_back(s.name + "[" + std::to_string(o.job.job.index) + "]: " + o.failure.reason);
+    s.failures.push_back(s.name + "[" + std::to_string(o.job.job.index) + "]: " + explained(o.failure.reason));
   }
   const bool set_done = s.made + s.failed == s.total;
   const auto now = Clock::now();

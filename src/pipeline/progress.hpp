@@ -27,7 +27,7 @@ struct SetTally {
   int failed = 0;
   int by_level[difficulty_count] = {};  // puzzles made, by their grade's level
   std::vector<double> ms;  // per puzzle made, for the median
-  std::vector<std::string> failures;  // "name[index]: reason"
+  std::vector<std::string> failures;  // "name[index]: reason", explained (level, budget)
 };
 
 // The median time of the puzzles a set made (the mean of the middle two for an even count);

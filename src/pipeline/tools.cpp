@@ -19,13 +19,12 @@ std::string who(const ManifestEntry& e) {
 }
 
 // The plan: rebuild the puzzle and its solution from their descriptions alone (never from the
-// seed), check the recorded clue count and the rules (record_problem), then prove uniqueness with
+// seed), check the recorded clue count and the rules (read_record), then prove uniqueness with
 // a fresh solver and compare its solution with the recorded one.
 std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomic<bool>* cancel) {
-  Puzzle puzzle;
-  Values solution;
   // A broken record is a bad puzzle to report, not a reason to stop verifying the rest.
-  if (auto why = record_problem(e, puzzle, solution)) return why;
+  const auto [puzzle, solution, problem] = read_record(e);
+  if (problem) return problem;
   SolveLimits limits;
   limits.max_nodes = e.job.budget.nodes_per_attempt * static_cast<std::uint64_t>(std::max(1, e.job.budget.max_attempts));
   limits.cancel = cancel;
@@ -68,29 +67,33 @@ std::string first_difference(const ManifestEntry& want, const ManifestEntry& got
 
 }  // namespace
 
-std::optional<std::string> record_problem(const ManifestEntry& e, Puzzle& puzzle, Values& solution) {
+Record read_record(const ManifestEntry& e) {
+  Record r;
+  const auto problem = [&](std::string why) {
+    r.problem = std::move(why);
+    return r;
+  };
   try {
-    puzzle = parse_description(e.puzzle, "puzzle");
+    r.puzzle = parse_description(e.puzzle, "puzzle");
     const Puzzle sol = parse_description(e.solution, "solution");
-    if (!(sol.board == puzzle.board)) return "the solution is for a different board";
-    solution = sol.givens;
+    if (!(sol.board == r.puzzle.board)) return problem("the solution is for a different board");
+    r.solution = sol.givens;
   } catch (const InputError& err) {
-    return std::string("unreadable: ") + err.what();
+    return problem(std::string("unreadable: ") + err.what());
   }
-  if (puzzle.board.topology() != e.job.board.topology)
-    return "the puzzle is " + std::string(to_string(puzzle.board.topology())) + ", its spec says " +
-           std::string(to_string(e.job.board.topology));
-  if (count_givens(puzzle.givens) != e.clues) return "the clue count does not match the puzzle";
-  if (!is_valid_solution(puzzle, solution)) return "the recorded solution breaks the rules";
-  return std::nullopt;
+  const Topology t = r.puzzle.board.topology();
+  if (t != e.job.board.topology)
+    return problem("the puzzle is " + std::string(to_string(t)) + ", its spec says " +
+                   std::string(to_string(e.job.board.topology)));
+  if (count_givens(r.puzzle.givens) != e.clues) return problem("the clue count does not match the puzzle");
+  if (!is_valid_solution(r.puzzle, r.solution)) return problem("the recorded solution breaks the rules");
+  return r;
 }
 
 void check_records(const Manifest& m, const std::string& file) {
-  Puzzle puzzle;
-  Values solution;
   for (std::size_t i = 0; i < m.entries.size(); ++i)
     if (const auto& e = m.entries[i]; e.ok)
-      if (auto why = record_problem(e, puzzle, solution))
+      if (const auto why = read_record(e).problem)
         throw InputError(file + ": puzzles[" + std::to_string(i) + "] (" + who(e) + "): " + *why);
 }
 

@@ -144,7 +144,7 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
         "jobs_total: given twice in one object (a JSON reader would keep only one of them)");
   check("render", replaced(m, "\"creation_epoch\":", "\"creation_epoch\":9223372036854775807,\"x\":"),
         "book.creation_epoch: expected a whole number from 0 to 253402300799, got 9223372036854775807");
-  check("render", replaced(m, "\"paper\":\"white\"", "\"paper\":\"pink\""), "book.paper: unknown paper 'pink' (expected white or cream)");
+  check("render", replaced(m, "\"paper\":\"white\"", "\"paper\":\"pink\""), "book.paper: unknown paper 'pink' (expected one of: white, cream)");
   check("render", replaced(m, "\"date\":\"", "\"date\":\"yesterday\",\"x\":\""),
         "book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got 'yesterday'");
   check("render", "[1, 2]", "expected an object");
