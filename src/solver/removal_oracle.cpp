@@ -158,6 +158,23 @@ void RemovalOracle::prefer(const Values& solution) {
   if (impl_->sat) impl_->sat->prefer(solution);
 }
 
+// Plan: the new floor's root propagation; the encoded pairs it leaves out become false for good.
+std::uint64_t RemovalOracle::raise_floor(const Puzzle& floor) {
+  Impl& m = *impl_;
+  if (m.cover != Impl::Cover::above) throw std::logic_error("RemovalOracle: raising the floor of a clue set's oracle");
+  const auto n = m.puzzle.givens.size();
+  if (floor.givens.size() != n) throw std::logic_error("RemovalOracle: a floor of another board");
+  for (std::size_t c = 0; c < n; ++c)
+    if (m.puzzle.givens[c] != 0 && floor.givens[c] != m.puzzle.givens[c])
+      throw std::logic_error("RemovalOracle: the new floor does not contain the old one");
+  m.puzzle = floor;  // from now on every test must contain it (check_covered)
+  if (!m.sat) return 0;
+  Search search(floor, 1, m.limits);
+  SatCount::Candidates root;
+  // No solution at the root (or stopped): nothing is forbidden, and the tests stay exact.
+  return search.root(root) ? m.sat->forbid_outside(root) : 0;
+}
+
 SolveReport RemovalOracle::other_solution_without(CellId cell) {
   return other_solution_without(impl_->puzzle, cell);
 }

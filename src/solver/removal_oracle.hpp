@@ -56,6 +56,15 @@ class RemovalOracle {
   // spent 22% fewer conflicts and 16% less time. Verdicts never change.
   void prefer(const Values& solution);
 
+  // Above a floor: `floor`, which holds every given of the floor so far (and maybe more), becomes
+  // the floor. For a caller whose later clue sets all keep some givens for good (a greedy strip:
+  // a given found needed stays): the encoded pairs the new floor's root propagation rules out
+  // are false from now on (unit clauses), so later tests range over fewer pairs and keep what
+  // CaDiCaL learnt. Later tests must contain the new floor. Returns the pairs ruled out (0
+  // without an encoding). Throws std::logic_error for an oracle of one clue set or a floor that
+  // drops a given of the old one.
+  std::uint64_t raise_floor(const Puzzle& floor);
+
   // The test of the given at `cell` of the oracle's own puzzle (built of one clue set).
   SolveReport other_solution_without(CellId cell);
   // The test of the given at `cell` of `current`, which must be covered (see above).

@@ -65,7 +65,8 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
   if (pairs > arena_max_pairs) sat_->set("arena", 0);
   if (tuning == Tuning::refutations) {
     sat_->configure("unsat");
-    sat_->set("chrono", 0);  // no chronological backtracking: see Tuning (sat_count.hpp)
+    sat_->set("chrono", 0);        // no chronological backtracking: see Tuning (sat_count.hpp)
+    sat_->set("inprocessing", 0);  // nor inprocessing: see Tuning
   } else {
     sat_->configure("sat");
     sat_->set("phase", 0);
@@ -295,15 +296,28 @@ void SatCount::prefer(const Values& solution) {
 // A fresh literal g with the clause (not g or not x) for every encoded pair x outside `within`.
 int SatCount::guard_outside(const Candidates& within) {
   const int g = next_var_++;
+  each_outside(within, g);
+  return g;
+}
+
+std::uint64_t SatCount::forbid_outside(const Candidates& within) { return each_outside(within, 0); }
+
+// The clause (not guard or not x), or the unit (not x) without a guard, for every encoded pair x
+// outside `within`; returns how many.
+std::uint64_t SatCount::each_outside(const Candidates& within, int guard) {
+  std::uint64_t outside = 0;
   for (int v = 1; v <= n_ && static_cast<std::size_t>(v) < within.size(); ++v) {
     const auto& keep = within[static_cast<std::size_t>(v)];
     auto k = keep.begin();
     for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)]) {
       while (k != keep.end() && *k < p) ++k;
-      if (k == keep.end() || *k != p) clause({-g, -x});
+      if (k != keep.end() && *k == p) continue;
+      if (guard != 0) sat_->add(-guard);
+      clause({-x});
+      ++outside;
     }
   }
-  return g;
+  return outside;
 }
 
 Values SatCount::decode() {

@@ -29,7 +29,15 @@
 // `solve --expect-unique --engine hybrid`, 8.7-9.7 -> 6.0-6.3 s in sum, square4 1.5-2x, the
 // others within noise; square4 / hex6 / square8 20x20 extreme generation, seeds 1-6 / 1-12 /
 // 1-12, 68.4 -> 61.3 s, 16.5 -> 15.2 s, 6.7 -> 6.7 s, the same puzzles; of eleven single options
-// tried on the square4 proofs, only this one moved them past noise). Which one a count uses is the
+// tried on the square4 proofs, only this one moved them past noise), and without inprocessing
+// (inprocessing=0: no elimination, subsumption, probing or vivification rounds). The removal
+// oracle asks hundreds of short incremental questions, over which those rounds never paid: on
+// square4 20x20 extreme strips they took half the time for the same conflicts (one strip's
+// stage B 17.2 -> 9.0-9.8 s; generation, oracles alone, seeds 1-2 and 4-6 53.8 -> 33.8 s; hex6
+// seeds 7-18 22.4 -> 20.8 s, square8 6.1 -> 5.8 s, the same puzzles). One-shot proofs gain
+// too, less (`solve --expect-unique --threads 1` on 26 unique 15x15-20x20 boards, two runs:
+// engine hybrid 8.1 / 8.2 -> 6.6 / 6.4 s, auto 11.8 / 11.4 -> 10.2 / 10.1 s; a sparse square4
+// 20x20 extreme proof 1.6 -> 0.7 s; no board slower past noise). Which one a count uses is the
 // caller's hint (SolveLimits::expect_unique). A portfolio of both, taking turns in doubling
 // conflict slices, was about 2x slower than the better one (README, solver section).
 //
@@ -107,6 +115,11 @@ class SatCount {
   // puzzle's solution in a few places). The auxiliary variables keep CaDiCaL's own phases.
   void prefer(const Values& solution);
 
+  // Every encoded pair outside `within` (candidate positions per value, as candidates()) is false
+  // from now on, for good (unit clauses): for a caller whose later questions all lie inside it.
+  // Returns how many pairs that was.
+  std::uint64_t forbid_outside(const Candidates& within);
+
   // One solve under assumptions: the (value, position) pairs `fixed` hold and `banned` does not.
   // A solution (checked against `puzzle`) when there is one; nullopt with *decided = true when
   // there is none, with *decided = false when the watch expired or the conflicts ran out.
@@ -126,6 +139,7 @@ class SatCount {
   void encode_supports();
   void encode_links();
   int guard_outside(const Candidates& within);
+  std::uint64_t each_outside(const Candidates& within, int guard);
   Values decode();
   void block(const Values& solution);
 

@@ -143,10 +143,12 @@ Values snake(const Board& b, int rows, int cols) {
 }  // namespace
 
 // A greedy strip on an oracle above a floor: every verdict equals counting on the clue set of the
-// moment, which shrinks as givens go (the walk the generator's extreme strip makes).
+// moment, which shrinks as givens go (the walk the generator's extreme strip makes). On half the
+// trials a needed given joins the floor (raise_floor), as in the generator.
 TEST(RemovalOracle, AboveAFloorAgreesWithCountingAlongAGreedyStrip) {
   Rng rng(77);
   int redundant = 0, needed = 0;
+  std::uint64_t ruled_out = 0;
   for (int trial = 0; trial < 45; ++trial) {
     const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
     const int rows = 3 + rng.below(3), cols = 3 + rng.below(4);
@@ -178,11 +180,32 @@ TEST(RemovalOracle, AboveAFloorAgreesWithCountingAlongAGreedyStrip) {
         ++redundant;
       } else {
         ++needed;
+        if (trial % 4 < 2) {
+          floor.givens[static_cast<std::size_t>(c)] = p.givens[static_cast<std::size_t>(c)];
+          ruled_out += oracle.raise_floor(floor);
+        }
       }
     }
   }
   EXPECT_GT(redundant, 50);  // both answers are exercised
   EXPECT_GT(needed, 20);
+  EXPECT_GT(ruled_out, 0u);  // the raised floors did rule pairs out
+}
+
+TEST(RemovalOracle, RaisedFloorRefusesWhatItNoLongerCovers) {
+  const Puzzle p = parse_description("square4:2x3:1,2,3/6,5,4");
+  Puzzle floor = p;
+  floor.givens[1] = floor.givens[2] = 0;
+  RemovalOracle oracle = RemovalOracle::above(floor);
+  Puzzle lower = floor;
+  lower.givens[0] = 0;
+  EXPECT_THROW(oracle.raise_floor(lower), std::logic_error);  // drops a given of the floor
+  floor.givens[2] = 3;
+  oracle.raise_floor(floor);
+  EXPECT_THROW(oracle.other_solution_without(p, 2), std::logic_error);  // now a floor given
+  EXPECT_EQ(oracle.other_solution_without(p, 1).verdict, Verdict::none);
+  RemovalOracle of_clue_set(p);
+  EXPECT_THROW(of_clue_set.raise_floor(p), std::logic_error);
 }
 
 // The generator's stage A ends early once the clue set without the candidates found so far has
