@@ -234,6 +234,16 @@ std::vector<CellId> without_near_witness(Puzzle p, const std::vector<CellId>& or
   return open;
 }
 
+// Stage B's local search: a given that only became needed as others went (stage A found no
+// witness near it) often has one in a window twice stage A's (NearWindow::wide), found in a few
+// ms where the oracle spends 40-560 ms (square4 20x20 seed 3: 4 of stage B's 6 needed givens;
+// a redundant given's search costs about 1 ms). Exact when true; not charged to the budget.
+bool has_wide_witness(Puzzle p, CellId c, const Values& solution, StripBudget& budget) {
+  if (interrupted(budget)) return false;
+  p.givens[static_cast<std::size_t>(c)] = 0;
+  return near_other_solution(p, solution, std::span<const CellId>(&c, 1), NearWindow::wide());
+}
+
 // The clue set `p` without the givens at `cells`.
 Puzzle without(Puzzle p, const std::vector<CellId>& cells) {
   for (CellId c : cells) p.givens[static_cast<std::size_t>(c)] = 0;
@@ -263,8 +273,8 @@ bool floor_already_too_wide(const Puzzle& p, const std::vector<CellId>& candidat
 // candidates; the tests a local search shows needed (without_near_witness) skip the oracle.
 // Stage B walks the candidates in order on one oracle above the floor (p minus the candidates),
 // whose encoding holds every clue set the walk can reach, with ten times the cap (what it
-// learns carries over from test to test, at most `give_up.longest_test`); a given found needed
-// joins the floor (RemovalOracle::raise_floor: the pairs it rules out are gone for the later
+// learns carries over from test to test, at most `give_up.longest_test`), after a local search
+// in a wider window (has_wide_witness); a given found needed joins the floor (RemovalOracle::raise_floor: the pairs it rules out are gone for the later
 // tests; square4 20x20, seeds 1-6, two runs: 44.1 / 42.8 -> 40.9 / 38.3 s); a floor of more than
 // `give_up.widest_floor` pairs runs no test (see floor_limit), and stage A ends as soon as that
 // is certain (floor_already_too_wide).
@@ -297,8 +307,9 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   const std::uint64_t cap = std::min(retry_cap(budget.per_call), give_up.longest_test);
   for (CellId c : candidates) {
     const auto at = static_cast<std::size_t>(c);
-    const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, cap, budget)
-                                       : fallback_test(p, c, budget);
+    const Removal r = has_wide_witness(p, c, solution, budget) ? Removal::needed
+                      : oracle.encoded()                       ? oracle_test(oracle, p, c, cap, budget)
+                                                               : fallback_test(p, c, budget);
     if (r == Removal::redundant) {
       p.givens[at] = 0;
       keep[at] = false;

@@ -153,9 +153,10 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    hex6, square8 20x20 extreme: seeds 1-6, 1-12, 1-12 gave the same puzzles). The deduction
 //    levels do not change.
 // 17: CaDiCaL's refutation tuning runs without inprocessing, and an extreme strip's stage B
-//    adds each given it finds needed to the oracle's floor (RemovalOracle::raise_floor): again
+//    adds each given it finds needed to the oracle's floor (RemovalOracle::raise_floor), and
+//    looks for a witness of each of its tests in a wide window first (NearWindow::wide): again
 //    no verdict changes, but conflict counts do, with the same consequence as in 16 (square4,
-//    hex6, square8 20x20 extreme: seeds 1-6, 1-12, 1-12 gave the same puzzles).
+//    hex6, square8 20x20 extreme: seeds 1-14, 1-12, 1-12 gave the same puzzles).
 inline constexpr int generator_version = 17;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);

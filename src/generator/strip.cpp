@@ -41,14 +41,13 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
 
 namespace {
 
-// The window's size: whole rings of neighbours around the removed cell until it holds this many
-// cells -- 4 steps on square8 (81 cells) and hex6 (61), 5 on square4 (61). Measured with
-// bench_generator --speed (expert, 20x20, one run each) on square8 / hex6 / square4: 2 steps
-// (25 / 19 / 13 cells) 395 / 456 / 474 ms, 40 cells 392 / 372 / 421, 60 cells 370 / 367 / 394,
-// 90 cells 368 / 525 / 382: a larger window finds more second solutions and costs more per search.
-constexpr std::size_t near_cells = 60;
-constexpr std::uint64_t near_nodes = 2'000;  // the window search's node cap
-constexpr std::size_t near_max_block = 4;    // larger blocks: more windows than one grade costs
+// The default window (NearWindow): whole rings of neighbours around the removed cell until it
+// holds 60 cells -- 4 steps on square8 (81 cells) and hex6 (61), 5 on square4 (61), searched
+// with at most 2,000 nodes. Measured with bench_generator --speed (expert, 20x20, one run each)
+// on square8 / hex6 / square4: 2 steps (25 / 19 / 13 cells) 395 / 456 / 474 ms, 40 cells 392 /
+// 372 / 421, 60 cells 370 / 367 / 394, 90 cells 368 / 525 / 382: a larger window finds more
+// second solutions and costs more per search.
+constexpr std::size_t near_max_block = 4;  // larger blocks: more windows than one grade costs
 
 // The cells of whole rings of neighbours around `c`, until there are at least `cells` of them (or
 // the board's part around c ends).
@@ -72,13 +71,14 @@ std::vector<char> window_around(const Board& board, CellId c, std::size_t cells)
 
 }  // namespace
 
-bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span<const CellId> around) {
+bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span<const CellId> around,
+                         NearWindow size) {
   SolveLimits limits;
   limits.engine = Engine::native;
-  limits.max_nodes = near_nodes;
+  limits.max_nodes = size.nodes;
   Puzzle window = puzzle;  // one copy of the board; only the givens change from window to window
   for (CellId c : around) {
-    const std::vector<char> in = window_around(puzzle.board, c, near_cells);
+    const std::vector<char> in = window_around(puzzle.board, c, size.cells);
     for (std::size_t x = 0; x < in.size(); ++x) window.givens[x] = in[x] ? puzzle.givens[x] : solution[x];
     const Exclusion other{c, solution[static_cast<std::size_t>(c)]};
     if (count_solutions(window, 1, limits, std::span<const Exclusion>(&other, 1)).verdict == Verdict::unique) return true;
