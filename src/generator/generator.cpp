@@ -217,31 +217,29 @@ Removal fallback_test(const Puzzle& current, CellId c, StripBudget& budget) {
   return r == Removal::open && !interrupted(budget) ? solver_test(current, c, retry_cap(budget.per_call), budget) : r;
 }
 
-// Stage A's tests that a local search does not settle: a given with a near_other_solution (a
-// second solution within a window around its cell, everything else as in `solution`) is needed,
-// which is final, and costs no oracle call. Such a search takes well under a millisecond, an
-// oracle test that finds a witness about 5 ms (square8 20x20: 53-76 of 80-101 givens). Not
-// charged to the budget (a few thousand nodes a given at most, like phase 1's).
+// Whether the given at `c` of `p` has a witness of being needed within `window` around its cell
+// (near_other_solution on p without it): exact when true, and not charged to the budget (a few
+// thousand nodes at most). `p` is as it was on return.
+bool near_witness(Puzzle& p, CellId c, const Values& solution, StripBudget& budget, NearWindow window = {}) {
+  if (interrupted(budget)) return false;
+  const auto at = static_cast<std::size_t>(c);
+  const int v = p.givens[at];
+  p.givens[at] = 0;
+  const bool found = near_other_solution(p, solution, std::span<const CellId>(&c, 1), window);
+  p.givens[at] = v;
+  return found;
+}
+
+// Stage A's tests that a local search does not settle: a given with a near witness (a second
+// solution within a window around its cell, everything else as in `solution`) is needed, which
+// is final, and costs no oracle call. Such a search takes well under a millisecond, an oracle
+// test that finds a witness about 5 ms (square8 20x20: 53-76 of 80-101 givens).
 std::vector<CellId> without_near_witness(Puzzle p, const std::vector<CellId>& order, const Values& solution,
                                          StripBudget& budget) {
   std::vector<CellId> open;
-  for (CellId c : order) {
-    const auto at = static_cast<std::size_t>(c);
-    p.givens[at] = 0;
-    if (interrupted(budget) || !near_other_solution(p, solution, std::span<const CellId>(&c, 1))) open.push_back(c);
-    p.givens[at] = solution[at];
-  }
+  for (CellId c : order)
+    if (!near_witness(p, c, solution, budget)) open.push_back(c);
   return open;
-}
-
-// Stage B's local search: a given that only became needed as others went (stage A found no
-// witness near it) often has one in a window twice stage A's (NearWindow::wide), found in a few
-// ms where the oracle spends 40-560 ms (square4 20x20 seed 3: 4 of stage B's 6 needed givens;
-// a redundant given's search costs about 1 ms). Exact when true; not charged to the budget.
-bool has_wide_witness(Puzzle p, CellId c, const Values& solution, StripBudget& budget) {
-  if (interrupted(budget)) return false;
-  p.givens[static_cast<std::size_t>(c)] = 0;
-  return near_other_solution(p, solution, std::span<const CellId>(&c, 1), NearWindow::wide());
 }
 
 // The clue set `p` without the givens at `cells`.
@@ -273,9 +271,13 @@ bool floor_already_too_wide(const Puzzle& p, const std::vector<CellId>& candidat
 // candidates; the tests a local search shows needed (without_near_witness) skip the oracle.
 // Stage B walks the candidates in order on one oracle above the floor (p minus the candidates),
 // whose encoding holds every clue set the walk can reach, with ten times the cap (what it
-// learns carries over from test to test, at most `give_up.longest_test`), after a local search
-// in a wider window (has_wide_witness); a given found needed joins the floor (RemovalOracle::raise_floor: the pairs it rules out are gone for the later
-// tests; square4 20x20, seeds 1-6, two runs: 44.1 / 42.8 -> 40.9 / 38.3 s); a floor of more than
+// learns carries over from test to test, at most `give_up.longest_test`). Each test first looks
+// for a near witness in a window twice stage A's (NearWindow::wide): a given that only became
+// needed as others went often has one there, found in a few ms where the oracle spends 40-560
+// ms (square4 20x20 seed 3: 4 of stage B's 6 needed givens; about 1 ms on a redundant given).
+// A given found needed joins the floor (RemovalOracle::raise_floor: the pairs it rules out are
+// gone for the later tests; square4 20x20, seeds 1-6, two runs: 44.1 / 42.8 -> 40.9 / 38.3 s);
+// a floor of more than
 // `give_up.widest_floor` pairs runs no test (see floor_limit), and stage A ends as soon as that
 // is certain (floor_already_too_wide).
 // A test left open (or not run) keeps its given and counts in `open`; with no open test the set
@@ -307,9 +309,9 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   const std::uint64_t cap = std::min(retry_cap(budget.per_call), give_up.longest_test);
   for (CellId c : candidates) {
     const auto at = static_cast<std::size_t>(c);
-    const Removal r = has_wide_witness(p, c, solution, budget) ? Removal::needed
-                      : oracle.encoded()                       ? oracle_test(oracle, p, c, cap, budget)
-                                                               : fallback_test(p, c, budget);
+    const Removal r = near_witness(p, c, solution, budget, NearWindow::wide()) ? Removal::needed
+                      : oracle.encoded() ? oracle_test(oracle, p, c, cap, budget)
+                                         : fallback_test(p, c, budget);
     if (r == Removal::redundant) {
       p.givens[at] = 0;
       keep[at] = false;

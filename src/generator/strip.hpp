@@ -42,21 +42,23 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
 // Whether a puzzle (with fewer givens) is still acceptable: proved unique, or graded at a level.
 using Acceptable = std::function<bool(const Puzzle&)>;
 
-// Whether `puzzle` has a solution other than `solution` that differs from it only near one of
-// the blank cells `around`: for each, a small native search over a window of about 60 cells
-// around it (whole rings of neighbours: 4 steps on square8 and hex6, 5 on square4), every other
-// cell fixed to `solution` and the cell's own value excluded (`window` sets the size and the node
-// cap). True is exact (the solver checked
-// that solution); false proves nothing. A removal that leaves a second solution often leaves one
-// this close (square8 20x20, one extreme strip's phase 1: 172 of the 220 deduction tests that
-// failed had one within 2 steps), and the search costs a fraction of a failing grade.
-// The window's size and the node cap of each window's search (see strip.cpp for the default's
-// measurements); `wide` is stage B's (generator.cpp, strip_exact).
+// The window of near_other_solution: its size in cells and the node cap of each window's
+// search (see strip.cpp for the default's measurements); `wide` is stage B's (generator.cpp,
+// strip_exact).
 struct NearWindow {
   std::size_t cells = 60;
   std::uint64_t nodes = 2'000;
   static NearWindow wide() { return NearWindow{120, 20'000}; }
 };
+
+// Whether `puzzle` has a solution other than `solution` that differs from it only near one of
+// the blank cells `around`: for each, a small native search over a window of about
+// `window.cells` cells around it (whole rings of neighbours: with the default 60, 4 steps on
+// square8 and hex6, 5 on square4), every other cell fixed to `solution` and the cell's own value
+// excluded. True is exact (the solver checked that solution); false proves nothing. A removal
+// that leaves a second solution often leaves one this close (square8 20x20, one extreme strip's
+// phase 1: 172 of the 220 deduction tests that failed had one within 2 steps), and the search
+// costs a fraction of a failing grade.
 bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span<const CellId> around,
                          NearWindow window = {});
 

@@ -69,6 +69,13 @@ Puzzle without_given(Puzzle p, CellId cell) {
   return p;
 }
 
+// Whether `clues` holds every given of `floor` (same values).
+bool contains(const Puzzle& clues, const Puzzle& floor) {
+  for (std::size_t c = 0; c < floor.givens.size(); ++c)
+    if (floor.givens[c] != 0 && clues.givens[c] != floor.givens[c]) return false;
+  return true;
+}
+
 std::vector<CellId> given_cells(const Puzzle& p) {
   std::vector<CellId> out;
   for (CellId c = 0; c < p.board.size(); ++c)
@@ -101,9 +108,7 @@ void RemovalOracle::Impl::check_covered(const Puzzle& current, CellId cell) cons
     return;
   }
   if (puzzle.givens[at] != 0) throw std::logic_error("RemovalOracle: removing a given of the floor");
-  for (std::size_t c = 0; c < n; ++c)
-    if (puzzle.givens[c] != 0 && current.givens[c] != puzzle.givens[c])
-      throw std::logic_error("RemovalOracle: the clue set does not contain the floor");
+  if (!contains(current, puzzle)) throw std::logic_error("RemovalOracle: the clue set does not contain the floor");
 }
 
 RemovalOracle::RemovalOracle(const Puzzle& puzzle, const SolveLimits& limits)
@@ -162,11 +167,8 @@ void RemovalOracle::prefer(const Values& solution) {
 std::uint64_t RemovalOracle::raise_floor(const Puzzle& floor) {
   Impl& m = *impl_;
   if (m.cover != Impl::Cover::above) throw std::logic_error("RemovalOracle: raising the floor of a clue set's oracle");
-  const auto n = m.puzzle.givens.size();
-  if (floor.givens.size() != n) throw std::logic_error("RemovalOracle: a floor of another board");
-  for (std::size_t c = 0; c < n; ++c)
-    if (m.puzzle.givens[c] != 0 && floor.givens[c] != m.puzzle.givens[c])
-      throw std::logic_error("RemovalOracle: the new floor does not contain the old one");
+  if (floor.givens.size() != m.puzzle.givens.size()) throw std::logic_error("RemovalOracle: a floor of another board");
+  if (!contains(floor, m.puzzle)) throw std::logic_error("RemovalOracle: the new floor does not contain the old one");
   m.puzzle = floor;  // from now on every test must contain it (check_covered)
   if (!m.sat) return 0;
   Search search(floor, 1, m.limits);

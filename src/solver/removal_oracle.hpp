@@ -47,7 +47,7 @@ class RemovalOracle {
   // The root-propagated (value, cell) pairs the oracle's tests range over (what the encoding
   // holds, or would have held when it was too big to build; 0 when stopped while building): a
   // measure of what the tests will cost (their conflicts cost more, and more of them are needed,
-  // the more pairs there are).
+  // the more pairs there are). As built: raise_floor does not lower it.
   std::uint64_t pairs() const;
 
   // The solution of the clue set the tests start from, when the caller knows it (a generator
