@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <stdexcept>
 
 #include <cadical.hpp>
@@ -181,6 +182,77 @@ struct LinkTable {
     return std::span<const int>(vars).subspan(static_cast<std::size_t>(layout.neighbour_offset(p)),
                                               layout.neighbours(p).size());
   }
+  // The link of p with its neighbour q.
+  int between(int p, int q) const {
+    const auto near = layout.neighbours(p);
+    return of(p)[static_cast<std::size_t>(std::find(near.begin(), near.end(), q) - near.begin())];
+  }
+};
+
+// Every cycle of at most `max_len` neighbouring positions, each once, as the clause "one of its
+// links is absent" (the links of a solution form a path, which never closes). A cycle is found
+// from its least position, going out through the lesser of that position's two cycle neighbours.
+class CycleBans {
+ public:
+  CycleBans(const Layout& layout, const LinkTable& links, std::size_t max_len,
+            std::vector<std::vector<int>>& out)
+      : layout_(layout), links_(links), max_len_(max_len), out_(out) {}
+  void from(int start) {
+    measure_from(start);
+    path_.assign(1, start);
+    extend(start);
+    for (int q : reached_) home_[static_cast<std::size_t>(q)] = unreached;
+  }
+
+ private:
+  static constexpr std::size_t unreached = std::numeric_limits<std::size_t>::max();
+
+  // home_: the steps from `start` to each position within half a cycle of it, through positions
+  // above it only (where the cycles found from it run), so that a path that cannot get back in
+  // time stops at once.
+  void measure_from(int start) {
+    if (home_.empty()) home_.assign(static_cast<std::size_t>(layout_.positions()), unreached);
+    reached_.assign(1, start);
+    home_[static_cast<std::size_t>(start)] = 0;
+    for (std::size_t i = 0; i < reached_.size(); ++i) {
+      const int q = reached_[i];
+      const std::size_t d = home_[static_cast<std::size_t>(q)];
+      if (2 * (d + 1) > max_len_) continue;
+      for (int w : layout_.neighbours(q))
+        if (w > start && home_[static_cast<std::size_t>(w)] == unreached) {
+          home_[static_cast<std::size_t>(w)] = d + 1;
+          reached_.push_back(w);
+        }
+    }
+  }
+  void extend(int u) {
+    const int start = path_.front();
+    for (int w : layout_.neighbours(u)) {
+      if (w == start && path_.size() >= 3 && path_[1] < u) close(u);
+      if (w <= start || home_[static_cast<std::size_t>(w)] == unreached ||
+          path_.size() + home_[static_cast<std::size_t>(w)] > max_len_ ||
+          std::find(path_.begin(), path_.end(), w) != path_.end())
+        continue;
+      path_.push_back(w);
+      extend(w);
+      path_.pop_back();
+    }
+  }
+  void close(int last) {
+    std::vector<int> clause;
+    for (std::size_t i = 0; i + 1 < path_.size(); ++i)
+      clause.push_back(-links_.between(path_[i], path_[i + 1]));
+    clause.push_back(-links_.between(last, path_.front()));
+    out_.push_back(std::move(clause));
+  }
+
+  const Layout& layout_;
+  const LinkTable& links_;
+  std::size_t max_len_;
+  std::vector<std::vector<int>>& out_;
+  std::vector<int> path_;
+  std::vector<std::size_t> home_;  // per position: steps from the start (unreached: too far)
+  std::vector<int> reached_;       // the positions home_ holds a distance for
 };
 
 // One fresh variable (from next_var on) per pair of neighbouring positions, shared by both ends.
@@ -203,8 +275,8 @@ LinkTable link_table(const Layout& layout, int& next_var) {
 
 }  // namespace
 
-// The link clauses (top of sat_count.hpp): the ties to the pairs, value by value, then each
-// cell's degree bounds.
+// The link clauses (top of sat_count.hpp): the ties to the pairs, value by value, the bans of
+// short cycles, then each cell's degree bounds.
 void SatCount::encode_links() {
   const LinkTable links = link_table(layout_, next_var_);
   for (int v = 1; v <= n_; ++v) {
@@ -223,6 +295,18 @@ void SatCount::encode_links() {
         sat_->add(0);
       }
     }
+  }
+  std::vector<std::vector<int>> bans;
+  CycleBans cycles(layout_, links, cycle_ban_length, bans);
+  for (int p = 0; p < layout_.positions(); ++p) {
+    if ((p & 63) == 0 && watch_.expired()) return;
+    cycles.from(p);
+    for (const auto& ban : bans) {
+      for (int l : ban) sat_->add(l);
+      sat_->add(0);
+    }
+    cycle_bans_ += bans.size();
+    bans.clear();
   }
   for (int p = 0; p < layout_.positions(); ++p) {
     const auto own = links.of(p);

@@ -11,7 +11,8 @@
 // consecutive values": a link of the path), tied to the pairs both ways and bounded by degree:
 //   x(v, p) and x(v+1, q) -> l(p, q);   l(p, q) and x(v, p) -> x(v-1, q) or x(v+1, q);
 //   every cell has at most two links, a cell holding 1 or N at most one, and a cell holding
-//   neither at least two (for each of its links, one of the others).
+//   neither at least two (for each of its links, one of the others);
+//   no cycle of at most cycle_ban_length cells has all its links (a clause per cycle).
 // They hold in every solution (set each l to what the solution links), so they change no verdict;
 // they let CaDiCaL reason about the path's shape without a value in view ("this corner cell
 // links both its neighbours"), which the pair clauses only say value by value. That pays where
@@ -87,6 +88,8 @@ class SatCount {
   SatCount& operator=(const SatCount&) = delete;
 
   bool encoded() const { return encoded_; }
+  // The cycles of links banned (see cycle_ban_length; 0 without links).
+  std::uint64_t cycle_bans() const { return cycle_bans_; }
   Tuning tuning() const { return tuning_; }
   // CaDiCaL holds about 0.5 KB per pair (clauses, watches, counters): above this many root pairs
   // (an open board far from its givens, ~200 MB) the native engine keeps the puzzle, in every mode.
@@ -96,6 +99,18 @@ class SatCount {
   // gave up either way) peaked at 426 MB against 326 MB, so big open boards keep what they
   // cost before. Square4 20x20 extreme floors have 14,000-26,000 pairs.
   static constexpr std::uint64_t links_max_pairs = 100'000;
+  // With links, every cycle of at most this many cells is banned (one clause each: not all of its
+  // links). Solutions are paths, so no verdict changes; CaDiCaL no longer has to learn, value by
+  // value, that a ring of cells cannot close. Away from its edges a square4 board has 38 such
+  // cycles per cell (1 of 4 cells, 2 of 6, 7 of 8, 28 of 10). One-shot proofs of 25 square4
+  // 20x20 extreme puzzles (`solve --expect-unique --engine hybrid --threads 1`): 330,000 ->
+  // 276,000 nodes, 38.8 -> 32.2 s. Up to 8 cells: about as many nodes, but `bench_solver
+  // --family "square4 15x15 minimal"` (engine auto) took 50,900 nodes at the median against
+  // 32,000; up to 12: 268,000 nodes and the bench's slowest board 1.8 -> 1.0 s, but 162 cycles
+  // per cell, and a square4 40x40 board with 10% clues (10 s, given up) peaked at 170 / 248 MB
+  // (auto / hybrid) against 146 / 187 MB without bans (157 / 191 MB at 10). Extreme generation
+  // gains less (README, "Figures").
+  static constexpr std::size_t cycle_ban_length = 10;
   // Above this many pairs CaDiCaL runs without its clause arena (memory; see the constructor).
   static constexpr std::size_t arena_max_pairs = 20'000;
   // Pairs (variables) in the encoding, before auxiliaries: the size test of the hand-over.
@@ -153,6 +168,7 @@ class SatCount {
   std::unique_ptr<Hooks> hooks_;
   int next_var_ = 1;
   bool encoded_ = false;
+  std::uint64_t cycle_bans_ = 0;
   std::size_t blocked_ = 0;  // solutions of count()'s `found` already blocked
   // Variables of value v: cells_[v] lists (position, variable) in position order.
   std::vector<std::vector<std::pair<int, int>>> cells_;

@@ -1,7 +1,8 @@
 // SatCount's link variables (Links::degree) hold in every solution, so they must change no count:
 // on small random boards of every topology (holes, few or many clues, some with a clue moved so
 // that often nothing solves), counting every solution with and without them gives the same
-// solutions (the same number when both reach the limit). Also which boards get them (links_for).
+// solutions (the same number when both reach the limit). Also which boards get them (links_for),
+// and which cycles of links they ban.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -100,6 +101,37 @@ TEST(SatCount, LinksOnBoardsWhoseCellsHaveAtMostFourNeighbours) {
   EXPECT_EQ(links("square8:3x3:1,.,./.,.,./.,.,9"), SatCount::Links::none);
   EXPECT_EQ(links("hex6:3x3:1,.,./.,.,./.,.,9"), SatCount::Links::none);
   EXPECT_EQ(links("square8:1x4:1,.,.,4"), SatCount::Links::degree);  // a line: two neighbours at most
+}
+
+// The cycles banned, counted by hand: a 2x2 square4 board is one 4-cycle; 2x3 two 4-cycles and
+// its rim (6); 3x3 four 4-cycles, four 6-cycles and five 8-cycles (the rim, and the four that
+// leave out a corner and go through the centre); a line none. A 2x2 hex6 board (odd rows half a
+// cell to the right) has two triangles and its rim. LinksChangeNoSolution shows that no ban
+// costs a solution.
+TEST(SatCount, BansEveryShortCycleOfLinksOnce) {
+  static_assert(SatCount::cycle_ban_length >= 8);
+  const auto bans = [](const char* desc) {
+    const Puzzle p = parse_description(desc);
+    const Layout layout(p.board);
+    SolveLimits none;
+    Watch watch(none);
+    const SatCount sat(p, layout, candidates_of(p, layout), watch, SatCount::Tuning::models, SatCount::Links::degree);
+    EXPECT_TRUE(sat.encoded());
+    return sat.cycle_bans();
+  };
+  EXPECT_EQ(bans("square4:2x2:1,./.,."), 1U);
+  EXPECT_EQ(bans("square4:2x3:1,.,./.,.,."), 3U);
+  EXPECT_EQ(bans("square4:3x3:1,.,./.,.,./.,.,9"), 13U);
+  EXPECT_EQ(bans("square4:1x4:1,.,.,4"), 0U);
+  EXPECT_EQ(bans("hex6:2x2:1,./.,."), 3U);
+  EXPECT_EQ(bans("square4:3x3:1,.,./.,x,./.,.,."), 1U);  // a hole in the middle: the rim alone
+  // Without links, nothing to ban.
+  const Puzzle p = parse_description("square4:3x3:1,.,./.,.,./.,.,9");
+  const Layout layout(p.board);
+  SolveLimits none;
+  Watch watch(none);
+  const SatCount plain(p, layout, candidates_of(p, layout), watch, SatCount::Tuning::models, SatCount::Links::none);
+  EXPECT_EQ(plain.cycle_bans(), 0U);
 }
 
 }  // namespace
