@@ -207,10 +207,10 @@ TEST(Generator, ExtremeGivesUpAnAttemptWithTooWideAFloor) {
 
 // An extreme attempt with a stage-B removal test that outruns a quarter of its patience
 // (generator.cpp, longest_test) leaves that test open and is given up for the next path.
-// square4 13x13 seed 15 (generator 17, with the bans of short link cycles): attempt 0's patience
+// square4 13x13 seed 15 (generator 18, with the bans of short link cycles): attempt 0's patience
 // is 82,387 conflicts and one of its tests is still open at 20,596, a quarter of it, with 22,450
 // spent in all, so the patience alone would not give the attempt up. (Square4 11x11 seed 49
-// served until the cycle bans, seed 47 until generator 15: faster proofs settle their long tests
+// served until generator 17, seed 47 until generator 15: faster proofs settle their long tests
 // within the quarter; no 11x11 seed of 40-320 has such a test now.)
 TEST(Generator, ExtremeGivesUpAnAttemptWithTooLongATest) {
   expect_attempt_zero_given_up(small_job(Topology::square4, "rect", 0.0, 15, Difficulty::extreme, 13), false);
