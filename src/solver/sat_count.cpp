@@ -189,20 +189,23 @@ struct LinkTable {
   }
 };
 
-// Every cycle of at most `max_len` neighbouring positions, each once, as the clause "one of its
-// links is absent" (the links of a solution form a path, which never closes). A cycle is found
-// from its least position, going out through the lesser of that position's two cycle neighbours.
+// Every cycle of at most `max_len` neighbouring positions, each once, added to `sat` as the
+// clause "one of its links is absent" (the links of a solution form a path, which never closes).
+// A cycle is found from its least position, going out through the lesser of that position's two
+// cycle neighbours.
 class CycleBans {
  public:
-  CycleBans(const Layout& layout, const LinkTable& links, std::size_t max_len,
-            std::vector<std::vector<int>>& out)
-      : layout_(layout), links_(links), max_len_(max_len), out_(out) {}
+  CycleBans(CaDiCaL::Solver& sat, const Layout& layout, const LinkTable& links, std::size_t max_len)
+      : sat_(sat), layout_(layout), links_(links), max_len_(max_len),
+        home_(static_cast<std::size_t>(layout.positions()), unreached) {}
+  // Bans the cycles whose least position is `start`.
   void from(int start) {
     measure_from(start);
     path_.assign(1, start);
     extend(start);
     for (int q : reached_) home_[static_cast<std::size_t>(q)] = unreached;
   }
+  std::uint64_t banned() const { return banned_; }
 
  private:
   static constexpr std::size_t unreached = std::numeric_limits<std::size_t>::max();
@@ -211,7 +214,6 @@ class CycleBans {
   // above it only (where the cycles found from it run), so that a path that cannot get back in
   // time stops at once.
   void measure_from(int start) {
-    if (home_.empty()) home_.assign(static_cast<std::size_t>(layout_.positions()), unreached);
     reached_.assign(1, start);
     home_[static_cast<std::size_t>(start)] = 0;
     for (std::size_t i = 0; i < reached_.size(); ++i) {
@@ -228,7 +230,7 @@ class CycleBans {
   void extend(int u) {
     const int start = path_.front();
     for (int w : layout_.neighbours(u)) {
-      if (w == start && path_.size() >= 3 && path_[1] < u) close(u);
+      if (w == start && path_.size() >= 3 && path_[1] < u) ban(u);
       if (w <= start || home_[static_cast<std::size_t>(w)] == unreached ||
           path_.size() + home_[static_cast<std::size_t>(w)] > max_len_ ||
           std::find(path_.begin(), path_.end(), w) != path_.end())
@@ -238,21 +240,22 @@ class CycleBans {
       path_.pop_back();
     }
   }
-  void close(int last) {
-    std::vector<int> clause;
-    for (std::size_t i = 0; i + 1 < path_.size(); ++i)
-      clause.push_back(-links_.between(path_[i], path_[i + 1]));
-    clause.push_back(-links_.between(last, path_.front()));
-    out_.push_back(std::move(clause));
+  // The cycle path_, closed from `last` back to its start.
+  void ban(int last) {
+    for (std::size_t i = 0; i + 1 < path_.size(); ++i) sat_.add(-links_.between(path_[i], path_[i + 1]));
+    sat_.add(-links_.between(last, path_.front()));
+    sat_.add(0);
+    ++banned_;
   }
 
+  CaDiCaL::Solver& sat_;
   const Layout& layout_;
   const LinkTable& links_;
   std::size_t max_len_;
-  std::vector<std::vector<int>>& out_;
-  std::vector<int> path_;
   std::vector<std::size_t> home_;  // per position: steps from the start (unreached: too far)
   std::vector<int> reached_;       // the positions home_ holds a distance for
+  std::vector<int> path_;
+  std::uint64_t banned_ = 0;
 };
 
 // One fresh variable (from next_var on) per pair of neighbouring positions, shared by both ends.
@@ -266,8 +269,7 @@ LinkTable link_table(const Layout& layout, int& next_var) {
         link = next_var++;
         continue;
       }
-      const auto back = layout.neighbours(near[k]);  // the link exists: p's place in its list
-      link = t.of(near[k])[static_cast<std::size_t>(std::find(back.begin(), back.end(), p) - back.begin())];
+      link = t.between(near[k], p);  // made already, from the other end
     }
   }
   return t;
@@ -296,18 +298,12 @@ void SatCount::encode_links() {
       }
     }
   }
-  std::vector<std::vector<int>> bans;
-  CycleBans cycles(layout_, links, cycle_ban_length, bans);
+  CycleBans cycles(*sat_, layout_, links, cycle_ban_length);
   for (int p = 0; p < layout_.positions(); ++p) {
     if ((p & 63) == 0 && watch_.expired()) return;
     cycles.from(p);
-    for (const auto& ban : bans) {
-      for (int l : ban) sat_->add(l);
-      sat_->add(0);
-    }
-    cycle_bans_ += bans.size();
-    bans.clear();
   }
+  cycle_bans_ = cycles.banned();
   for (int p = 0; p < layout_.positions(); ++p) {
     const auto own = links.of(p);
     const int first = var(1, p);
