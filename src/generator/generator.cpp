@@ -169,8 +169,9 @@ struct GiveUp {
 };
 
 // extreme: the conflicts one stage-B test of an attempt with `patience` may spend before it is
-// left open (and the attempt given up): a quarter of the patience. A test that alone outruns a
-// quarter of what the whole attempt may spend is a tail of the path, not a cost to wait out.
+// left open (and the attempt given up): a quarter of the patience, a sixteenth on square4. A test
+// that alone outruns that share of what the whole attempt may spend is a tail of the path, not a
+// cost to wait out. Like the patience, the share doubles from attempt to attempt.
 // Square4 20x20, seeds 1-14 (timing build): in the 14 attempts that ended, the longest test took
 // 1,600-48,000 conflicts; two attempts 0 were tails: seed 7's ran one test 187,000 conflicts into
 // the old cap (ten times the per-call cap, 200,000: 189 s) and seed 13's spent 100,000 on one
@@ -179,7 +180,16 @@ struct GiveUp {
 // (timing build: 85 and 45 s against 101 and 61 s) but sits just above the 48,000 of seed 4's
 // attempt that ended. Hex6 (250,000: 62,500) and square8 (30,000: 7,500)
 // never reach it: their longest tests were 6,900 and 5,400 conflicts (20x20, seeds 1-30).
-std::uint64_t longest_test(std::uint64_t patience) { return std::max<std::uint64_t>(1, patience / 4); }
+// Square4, generator 19 (with the bans of short link cycles its tests got cheaper, and the
+// quarter lay far out in their tail): the longest test of the 14 attempts that ended on seeds
+// 1-14 (a timing build) took 960-50,800 conflicts, 12 of them below 16,000, while attempt 0 of
+// seed 7 spent 56 s on one test left open at 75,000. A sixteenth (18,750 at 20x20, release
+// builds alternating with the quarter, user CPU): seeds 1-26 786 -> 505 s, 21 puzzles the same,
+// seed 10 the one clearly slower (15.6 -> 35.6 s). A fixed 16,000 (timing build): seeds 15-40
+// 878 -> 567 s; 8,000 against 16,000, seeds 1-26: 591 against 502 s.
+std::uint64_t longest_test(Topology t, std::uint64_t patience) {
+  return std::max<std::uint64_t>(1, patience / (t == Topology::square4 ? 16 : 4));
+}
 
 enum class Removal { redundant, needed, open };
 
@@ -394,7 +404,7 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 // starts with.
 GiveUp give_up_limits(const PuzzleJob& job, const Puzzle& puzzle, const StripBudget& budget, bool give_up_open) {
   if (!give_up_open || job.board.sparse) return {};
-  return GiveUp{floor_limit(job.board.topology, puzzle.board.size()), longest_test(budget.nodes_left)};
+  return GiveUp{floor_limit(job.board.topology, puzzle.board.size()), longest_test(job.board.topology, budget.nodes_left)};
 }
 
 // One attempt. nullopt when the fill or the proof failed within the budget; an attempt whose
