@@ -95,7 +95,7 @@ bool confirm(const Puzzle& p, const Values& solution, SolveLimits limits, std::u
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
 // extreme: the nodes (mostly SAT conflicts) attempt k may spend on its removal tests before it is
-// given up for attempt k+1: patience_400 on a 400-cell board, growing as cells^1.5 (at least
+// given up for attempt k+1: patience_of(t).at_400 on a 400-cell board, growing as cells^1.5 (at least
 // extreme_patience_min), doubled from attempt to attempt and at most the job's budget. What the
 // tests cost is heavy-tailed across paths: on square8 20x20 (seeds 1-20) 17 attempts spent
 // 400-80,000 conflicts (1-18 s), three 208,000-621,000 (40-211 s: their last tests are
@@ -107,13 +107,20 @@ std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_
 // (no libm): the patience decides which attempt's puzzle is returned.
 constexpr std::uint64_t extreme_patience_min = 2'000;
 
-std::uint64_t patience_400(Topology t) {
+// Per topology: the patience at 400 cells, and what one stage-B test of an attempt may spend,
+// as a divisor of the attempt's patience (longest_test: a quarter, a sixteenth on square4).
+struct Patience {
+  std::uint64_t at_400;
+  std::uint64_t test_divisor;
+};
+
+Patience patience_of(Topology t) {
   switch (t) {
-    case Topology::hex6: return 250'000;
-    case Topology::square4: return 300'000;
+    case Topology::hex6: return {250'000, 4};
+    case Topology::square4: return {300'000, 16};
     case Topology::square8: break;
   }
-  return 30'000;
+  return {30'000, 4};
 }
 
 // The cells of a board (at least 1) and their integer square root: the extreme limits below
@@ -131,7 +138,7 @@ CellScale cell_scale(int cells) {
 
 std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t budget) {
   const CellScale c = cell_scale(cells);
-  const std::uint64_t base = std::max(extreme_patience_min, patience_400(t) * c.cells * c.root / 8000);
+  const std::uint64_t base = std::max(extreme_patience_min, patience_of(t).at_400 * c.cells * c.root / 8000);
   std::uint64_t patience = std::min(base, budget);
   for (int k = 0; k < attempt && patience < budget; ++k) patience = patience > budget / 2 ? budget : patience * 2;
   return patience;
@@ -188,7 +195,7 @@ struct GiveUp {
 // seed 10 the one clearly slower (15.6 -> 35.6 s). A fixed 16,000 (timing build): seeds 15-40
 // 878 -> 567 s; 8,000 against 16,000, seeds 1-26: 591 against 502 s.
 std::uint64_t longest_test(Topology t, std::uint64_t patience) {
-  return std::max<std::uint64_t>(1, patience / (t == Topology::square4 ? 16 : 4));
+  return std::max<std::uint64_t>(1, patience / patience_of(t).test_divisor);
 }
 
 enum class Removal { redundant, needed, open };
