@@ -166,7 +166,10 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    sixteenth of its patience instead of a quarter (generator.cpp, longest_test), and so is
 //    given up sooner: square4 20x20 extreme seeds 1-26 gave the same puzzles but for seeds 10,
 //    13, 16, 21 and 23; hex6 and square8 do not change.
-inline constexpr int generator_version = 19;
+// 20: extreme's phase 1 on square8 and hex6 is the hard level's clue set (deduction_clues at
+//    tier 3) instead of a strip by fresh tier-4 grades from the full board: their extreme
+//    puzzles change (the attempt returned, and its clue set). Square4's do not.
+inline constexpr int generator_version = 20;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 
