@@ -108,7 +108,8 @@ std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_
 constexpr std::uint64_t extreme_patience_min = 2'000;
 
 // Per topology: the patience at 400 cells, and what one stage-B test of an attempt may spend,
-// as a divisor of the attempt's patience (longest_test: a quarter, a sixteenth on square4).
+// as a divisor of the attempt's patience (longest_test: a quarter on square8, a sixteenth on
+// square4 and hex6).
 struct Patience {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
@@ -116,7 +117,7 @@ struct Patience {
 
 Patience patience_of(Topology t) {
   switch (t) {
-    case Topology::hex6: return {250'000, 4};
+    case Topology::hex6: return {250'000, 16};
     case Topology::square4: return {300'000, 16};
     case Topology::square8: break;
   }
@@ -176,7 +177,8 @@ struct GiveUp {
 };
 
 // extreme: the conflicts one stage-B test of an attempt with `patience` may spend before it is
-// left open (and the attempt given up): a quarter of the patience, a sixteenth on square4. A test
+// left open (and the attempt given up): a quarter of the patience on square8, a sixteenth on
+// square4 and hex6. A test
 // that alone outruns that share of what the whole attempt may spend is a tail of the path, not a
 // cost to wait out. Like the patience, the share doubles from attempt to attempt.
 // Square4 20x20, seeds 1-14 (timing build): in the 14 attempts that ended, the longest test took
@@ -185,8 +187,8 @@ struct GiveUp {
 // (then ended at 176,000). With a quarter (75,000) both give up sooner and end in attempt 1:
 // 186 -> 95 s and 75 -> 53 s (release builds); a sixth (50,000) was faster on those two still
 // (timing build: 85 and 45 s against 101 and 61 s) but sits just above the 48,000 of seed 4's
-// attempt that ended. Hex6 (250,000: 62,500) and square8 (30,000: 7,500)
-// never reach it: their longest tests were 6,900 and 5,400 conflicts (20x20, seeds 1-30).
+// attempt that ended. Hex6 (250,000: 62,500) and square8 (30,000: 7,500) then never reached
+// it: their longest tests were 6,900 and 5,400 conflicts (20x20, seeds 1-30).
 // Square4, generator 19 (with the bans of short link cycles its tests got cheaper, and the
 // quarter lay far out in their tail): the longest test of the 14 attempts that ended on seeds
 // 1-14 (a timing build) took 960-50,800 conflicts, 12 of them below 16,000, while attempt 0 of
@@ -194,6 +196,12 @@ struct GiveUp {
 // builds alternating with the quarter, user CPU): seeds 1-26 786 -> 505 s, 21 puzzles the same,
 // seed 10 the one clearly slower (15.6 -> 35.6 s). A fixed 16,000 (timing build): seeds 15-40
 // 878 -> 567 s; 8,000 against 16,000, seeds 1-26: 591 against 502 s.
+// Hex6, generator 20 (phase 1 the hard set: stage B gets more candidates, and now and then a
+// sparse set whose last refutations take 10,000-40,000 conflicts each): a sixteenth (15,625 at
+// 20x20) against the quarter, one build with the divisor behind an environment switch,
+// alternating: seeds 71-100 111.5 -> 95.6 s (three seeds changed: 25.96 -> 12.67, 13.67 -> 9.29,
+// 6.81 -> 8.89 s), seeds 31-70 every puzzle the same. A fixed cap of 3,000 conflicts gave up too
+// much (seeds 31-70 72.1 -> 113.6 s).
 std::uint64_t longest_test(Topology t, std::uint64_t patience) {
   return std::max<std::uint64_t>(1, patience / patience_of(t).test_divisor);
 }
