@@ -350,7 +350,8 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   return keep;
 }
 
-// extreme, phase 1 on square4: drop givens while fresh tier-4 grades still finish the puzzle.
+// extreme, phase 1 on square4 and sparse sets: drop givens while fresh tier-4 grades still finish
+// the puzzle.
 std::vector<bool> strip_by_fresh_grades(const Puzzle& base, const CellOrder& path, const Values& solution,
                                         bool hide_ends, Rng& rng, StripBudget& budget) {
   const StopCheck stop = [&] { return interrupted(budget); };
@@ -360,7 +361,7 @@ std::vector<bool> strip_by_fresh_grades(const Puzzle& base, const CellOrder& pat
                       stop);
 }
 
-// extreme, phase 1 on square8 and hex6: the hard level's clue set (deduction_clues at tier 3:
+// extreme, phase 1 on square8 and hex6 (not sparse): the hard level's clue set (deduction_clues at tier 3:
 // built up, then stripped over reused deduction states), everything kept when it was stopped.
 std::vector<bool> hard_clues(const Puzzle& base, const Values& solution, bool hide_ends, Rng& rng,
                              StripBudget& budget) {
@@ -373,19 +374,21 @@ std::vector<bool> hard_clues(const Puzzle& base, const Values& solution, bool hi
 // still proves unique. Phase 1 is the hard level's clue set on square8 and hex6 (about 0.1 s at
 // 20x20 where fresh tier-4 grades take 0.3-0.6 s an attempt; the few givens tier 4 would have
 // dropped go to phase 2 instead, whose proofs on such a set are cheap), and the strip by fresh
-// tier-4 grades on square4, whose proofs are dear enough that a tier-3 start costs more than it
-// saves. Generator 20, 20x20 extreme, release builds alternating seed by seed (user CPU):
-// square8 seeds 1-40 34.6 -> 21.8 s in sum (median 0.77 -> 0.45 s, 39 -> 40 within 2 s, 107 ->
-// 111 givens on average); hex6 seeds 1-70 179.0 -> 138.3 s (seeds 31-70: median 2.28 -> 1.37 s,
-// 17 -> 27 of 40 within 2 s; 73 -> 75 givens); square4 with the hard set, seeds 1-23: 326 ->
-// 544 s.
+// tier-4 grades where proofs are dear enough that a tier-3 start costs more than it saves: on
+// square4, and on `sparse` sets, whose attempts have no floor or test-length limit to give up a
+// dear stage B (hex6 20x20 sparse seeds 1-5 with the hard set: 87.8 -> 350.3 s in sum, seed 3
+// 13.4 -> 149.5 s, seed 4 18.2 -> 175.2 s). Generator 20 against 19, 20x20 extreme, seeds 1-100,
+// release builds alternating seed by seed (user CPU; README "Figures"): square8 83.0 -> 53.9 s in
+// sum (median 0.69 -> 0.40 s, 96 -> 98 within 2 s, 106.5 -> 109.8 givens on average); hex6 238.0
+// -> 235.1 s (median 1.86 -> 1.54 s, 55 -> 67 within 2 s, 72.2 -> 73.9 givens); square4 with
+// the hard set, seeds 1-23: 326 -> 544 s.
 std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
                                 const PuzzleJob& job, Rng& rng, StripBudget& budget, const GiveUp& give_up,
                                 int& open) {
   const bool hide = job.board.hide_ends;
-  const std::vector<bool> keep = job.board.topology == Topology::square4
-                                     ? strip_by_fresh_grades(base, path, solution, hide, rng, budget)
-                                     : hard_clues(base, solution, hide, rng, budget);
+  const bool dear_proofs = job.board.topology == Topology::square4 || job.board.sparse;
+  const std::vector<bool> keep = dear_proofs ? strip_by_fresh_grades(base, path, solution, hide, rng, budget)
+                                             : hard_clues(base, solution, hide, rng, budget);
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
   return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, give_up, open);

@@ -191,10 +191,10 @@ void expect_attempt_zero_given_up(PuzzleJob job, bool recheck = true) {
 
 // An extreme attempt whose removal tests outgrow its patience (a node budget below the job's,
 // doubled from attempt to attempt) is given up for the next path. Sparse square8 10x10 seed 55
-// (generator 20; sparse: no floor or test-length limit acts first): attempt 0's patience is 3,750
-// conflicts, and its removal tests take 10,278 in all (one of them 9,232), so it is proved
-// minimal with the whole budget but not within its patience (a recheck of minimality here would
-// take 20 s in the dev build). (Until generator 19 seed 81 without
+// (sparse: no floor or test-length limit acts first): attempt 0's patience is 3,750 conflicts,
+// and its removal tests take 6,711 in all (stage A 505; stage B's dearest, a witness search,
+// 2,555), so it is proved minimal with the whole budget but not within its patience (a recheck
+// of minimality here would take 20 s in the dev build). (Until generator 19 seed 81 without
 // sparse, whose attempt 0 had since generator 11 been given up for its floor instead.)
 TEST(Generator, ExtremeGivesUpAnAttemptThatOutgrowsItsPatience) {
   PuzzleJob job = small_job(Topology::square8, "rect", 0.0, 55, Difficulty::extreme, 10);
