@@ -178,9 +178,9 @@ struct GiveUp {
 
 // extreme: the conflicts one stage-B test of an attempt with `patience` may spend before it is
 // left open (and the attempt given up): a quarter of the patience on square8, a sixteenth on
-// square4 and hex6. A test
-// that alone outruns that share of what the whole attempt may spend is a tail of the path, not a
-// cost to wait out. Like the patience, the share doubles from attempt to attempt.
+// square4 and hex6. A test that alone outruns that share of what the whole attempt may spend is a
+// tail of the path, not a cost to wait out. Like the patience, the share doubles from attempt to
+// attempt.
 // Square4 20x20, seeds 1-14 (timing build): in the 14 attempts that ended, the longest test took
 // 1,600-48,000 conflicts; two attempts 0 were tails: seed 7's ran one test 187,000 conflicts into
 // the old cap (ten times the per-call cap, 200,000: 189 s) and seed 13's spent 100,000 on one
@@ -361,8 +361,9 @@ std::vector<bool> strip_by_fresh_grades(const Puzzle& base, const CellOrder& pat
                       stop);
 }
 
-// extreme, phase 1 on square8 and hex6 (not sparse): the hard level's clue set (deduction_clues at tier 3:
-// built up, then stripped over reused deduction states), everything kept when it was stopped.
+// extreme, phase 1 on square8 and hex6 (not sparse): the hard level's clue set (deduction_clues
+// at tier 3: built up, then stripped over reused deduction states), everything kept when it was
+// stopped.
 std::vector<bool> hard_clues(const Puzzle& base, const Values& solution, bool hide_ends, Rng& rng,
                              StripBudget& budget) {
   const LevelClues clues = deduction_clues(base, solution, 3, hide_ends, rng, [&] { return interrupted(budget); });

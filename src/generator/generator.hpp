@@ -168,9 +168,9 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    13, 16, 21 and 23; hex6 and square8 do not change.
 // 20: extreme's phase 1 on square8 and hex6 is the hard level's clue set (deduction_clues at
 //    tier 3) instead of a strip by fresh tier-4 grades from the full board: their extreme
-//    puzzles change (the attempt returned, and its clue set). Square4's and sparse ones do not. A hex6 stage-B
-//    test that may give its attempt up does so after a sixteenth of the patience instead of a
-//    quarter (generator.cpp, longest_test).
+//    puzzles change (the attempt returned, and its clue set); square4's and sparse ones do not.
+//    A hex6 stage-B test that may give its attempt up does so after a sixteenth of the patience
+//    instead of a quarter (generator.cpp, longest_test).
 inline constexpr int generator_version = 20;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
