@@ -171,7 +171,12 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    puzzles change (the attempt returned, and its clue set); square4's and sparse ones do not.
 //    A hex6 stage-B test that may give its attempt up does so after a sixteenth of the patience
 //    instead of a quarter (generator.cpp, longest_test).
-inline constexpr int generator_version = 20;
+// 21: every extreme attempt but the last allowed may be given up for its floor or an open
+//    removal test, also one whose patience has reached the job's budget (generator.cpp,
+//    make_puzzle; until 20 attempt 3 on hex6 20x20 was kept whatever its floor): extreme jobs
+//    that reached such an attempt may now return a later one's puzzle. Jobs that ended earlier,
+//    and the deduction levels, do not change.
+inline constexpr int generator_version = 21;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

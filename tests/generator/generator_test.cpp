@@ -211,6 +211,17 @@ TEST(Generator, ExtremeGivesUpAnAttemptWithTooWideAFloor) {
   expect_attempt_zero_given_up(small_job(Topology::hex6, "rect", 0.0, 18, Difficulty::extreme, 10));
 }
 
+// Every attempt but the last allowed may be given up, also one whose patience has reached the
+// job's budget (until generator 21 such an attempt was kept whatever its floor: hex6 20x20 seed
+// 174's attempt 3 spent 549 s on a floor of 18,909 pairs and the job failed with a test open).
+// The same job as above with a budget of exactly attempt 0's patience (31,250 conflicts at 100
+// cells): attempt 0 is still given up for its floor.
+TEST(Generator, ExtremeGivesUpAnAttemptWithTheWholeBudgetButNotTheLast) {
+  PuzzleJob job = small_job(Topology::hex6, "rect", 0.0, 18, Difficulty::extreme, 10);
+  job.budget.nodes_per_attempt = 31'250;
+  expect_attempt_zero_given_up(job);
+}
+
 // An extreme attempt with a stage-B removal test that outruns its share of the patience
 // (generator.cpp, longest_test: a sixteenth on square4) leaves that test open and is given up for
 // the next path. Square4 11x11 seed 49 (generator 19): attempt 0's patience is 49,912 conflicts,
