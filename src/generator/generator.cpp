@@ -170,12 +170,12 @@ std::uint64_t floor_limit(Topology t, int cells) {
 
 // extreme: what an attempt that may be given up (not the last one allowed) allows its removal
 // tests before it is: the widest floor stage B starts from (floor_limit) and the conflicts of
-// its longest single test (longest_test); `at_first_open`: such an attempt is given up at its
-// first open test, so stage B ends there. The last attempt allows everything.
+// its longest single test (longest_test); `open_gives_up`: an open test gives it up (run_attempt),
+// so stage B ends at the first. The last attempt allows everything, and keeps its open tests.
 struct GiveUp {
   std::uint64_t widest_floor = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t longest_test = std::numeric_limits<std::uint64_t>::max();
-  bool at_first_open = false;
+  bool open_gives_up = false;
 };
 
 // extreme: the conflicts one stage-B test of an attempt with `patience` may spend before it is
@@ -309,7 +309,7 @@ bool floor_already_too_wide(const Puzzle& p, const std::vector<CellId>& candidat
 // is certain (floor_already_too_wide).
 // A test left open (or not run) keeps its given and counts in `open`; with no open test the set
 // is the one a count_solutions call per test would give. An attempt that will be given up for an
-// open test (`give_up.at_first_open`) ends stage B at the first: the tests after it would be lost
+// open test (`give_up.open_gives_up`) ends stage B at the first: the tests after it would be lost
 // work (hex6 20x20 seeds 1-100: 233.8 -> 230.3 s, every puzzle the same).
 std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
                               StripBudget& budget, const GiveUp& give_up, int& open) {
@@ -349,7 +349,7 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
       oracle.raise_floor(floor);
     } else if (r == Removal::open) {
       ++open;
-      if (give_up.at_first_open) return keep;  // the attempt is given up: the later tests would be lost
+      if (give_up.open_gives_up) return keep;  // the attempt is given up: the later tests would be lost
     }
   }
   return keep;
@@ -452,7 +452,7 @@ std::optional<std::vector<bool>> strip_to_level(const Puzzle& base, const Values
 // long, only the end at its first open test.
 GiveUp give_up_limits(const PuzzleJob& job, const Puzzle& puzzle, const StripBudget& budget, bool give_up_open) {
   if (!give_up_open) return {};
-  if (job.board.sparse) return GiveUp{.at_first_open = true};
+  if (job.board.sparse) return GiveUp{.open_gives_up = true};
   return GiveUp{floor_limit(job.board.topology, puzzle.board.size()), longest_test(job.board.topology, budget.nodes_left),
                 true};
 }
@@ -471,9 +471,9 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   int open = 0;
   std::vector<bool> keep;
   if (job.target == Difficulty::extreme) {
-    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, give_up_limits(job, puzzle, budget, give_up_open),
-                         open);
-    if (give_up_open && open > 0) return std::nullopt;
+    const GiveUp give_up = give_up_limits(job, puzzle, budget, give_up_open);
+    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, give_up, open);
+    if (give_up.open_gives_up && open > 0) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
     keep = std::move(*level);
   } else {
