@@ -24,6 +24,7 @@ struct RemovalOracle::Impl {
   Cover cover;
   std::vector<char> tested;     // clue set: per cell, its test was root-propagated
   std::vector<char> root_none;  // clue set: per cell, that test has no solution at the root
+  std::vector<std::uint64_t> test_pairs;  // clue set: per cell, that test's root pairs
   std::unique_ptr<SatCount> sat;
   std::uint64_t pairs = 0;      // root pairs encoded, or left unencoded for being too many
 
@@ -123,6 +124,7 @@ RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests
   const int n = puzzle.board.size();
   m.tested.assign(static_cast<std::size_t>(n), 0);
   m.root_none.assign(static_cast<std::size_t>(n), 0);
+  m.test_pairs.assign(static_cast<std::size_t>(n), 0);
   for (CellId c : tests) {
     if (c < 0 || c >= n || puzzle.givens[static_cast<std::size_t>(c)] == 0)
       throw std::logic_error("RemovalOracle: a test that is not a given");
@@ -134,8 +136,12 @@ RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests
     const Exclusion removed{c, puzzle.givens[static_cast<std::size_t>(c)]};
     const TestRoot root = test_root(without_given(puzzle, c), removed, m.limits, one);
     if (root == TestRoot::stopped || m.watch.expired()) return;  // no encoding: every test gives up
-    if (root == TestRoot::none) m.root_none[static_cast<std::size_t>(c)] = 1;
-    else merge_into(merged, one);
+    if (root == TestRoot::none) {
+      m.root_none[static_cast<std::size_t>(c)] = 1;
+    } else {
+      merge_into(merged, one);
+      m.test_pairs[static_cast<std::size_t>(c)] = pair_count(one);
+    }
   }
   m.encode(merged);
 }
@@ -158,6 +164,11 @@ RemovalOracle& RemovalOracle::operator=(RemovalOracle&&) noexcept = default;
 
 bool RemovalOracle::encoded() const { return impl_->sat != nullptr; }
 std::uint64_t RemovalOracle::pairs() const { return impl_->pairs; }
+
+std::uint64_t RemovalOracle::test_pairs(CellId cell) const {
+  const auto at = static_cast<std::size_t>(cell);
+  return at < impl_->test_pairs.size() ? impl_->test_pairs[at] : 0;
+}
 
 void RemovalOracle::prefer(const Values& solution) {
   if (impl_->sat) impl_->sat->prefer(solution);

@@ -140,6 +140,23 @@ Values snake(const Board& b, int rows, int cols) {
   return sol;
 }
 
+// Topologies in turn, by trial number.
+Topology topology_of_trial(int trial) {
+  return trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+}
+
+// A side x side board of topology t whose solution is a snake, with its ends and about `share` of
+// its other values given.
+Puzzle snake_puzzle(Topology t, int side, double share, Rng& rng) {
+  const auto cells = static_cast<std::size_t>(side * side);
+  Puzzle p{Board(t, side, side, std::vector<bool>(cells, true)), {}, {}};
+  const Values sol = snake(p.board, side, side);
+  std::vector<bool> keep(cells);
+  for (std::size_t c = 0; c < cells; ++c) keep[c] = rng.chance(share) || sol[c] == 1 || sol[c] == static_cast<int>(cells);
+  p.givens = givens_from(sol, keep);
+  return p;
+}
+
 }  // namespace
 
 // A greedy strip on an oracle above a floor: every verdict equals counting on the clue set of the
@@ -216,12 +233,8 @@ TEST(RemovalOracle, PairsNeverShrinkAsGivensGo) {
   Rng rng(31);
   int grew = 0;
   for (int trial = 0; trial < 6; ++trial) {
-    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
-    Puzzle p{Board(t, 12, 12, std::vector<bool>(144, true)), {}, {}};
+    Puzzle p = snake_puzzle(topology_of_trial(trial), 12, 0.4, rng);
     const Values sol = snake(p.board, 12, 12);
-    std::vector<bool> keep(144);
-    for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = rng.chance(0.4) || sol[c] == 1 || sol[c] == 144;
-    p.givens = givens_from(sol, keep);
     std::uint64_t before = RemovalOracle::above(p, {}, 0).pairs();
     for (int k = 0; k < 200; ++k) {
       const auto c = static_cast<std::size_t>(rng.below(144));
@@ -336,4 +349,39 @@ TEST(RemovalOracle, PairsAreTheRootPairsItsTestsRangeOver) {
   EXPECT_FALSE(over.encoded());
   EXPECT_EQ(over.pairs(), 10u);
   EXPECT_TRUE(RemovalOracle::above(floor, {}, 10).encoded());
+}
+
+// test_pairs(): each test's own root pairs (what the generator's stage A orders its tests by).
+// Square8 2x2 "1,2/.,4" without the 2 (and 2 not at its cell): 2 and 3 swap, one pair each, 4
+// in all; a test that fails at the root, a cell that is not a test and an oracle above a floor
+// have none. On random boards: a one-test oracle's pairs are that test's; the union holds each;
+// and each is below the pairs of the clue set without the given (whose value is not excluded).
+TEST(RemovalOracle, TestPairsAreEachTestsOwnRootPairs) {
+  const Puzzle small = parse_description("square8:2x2:1,2/.,4");
+  const std::vector<CellId> one{1};
+  EXPECT_EQ(RemovalOracle(small, one, {}).test_pairs(1), 4u);
+  EXPECT_EQ(RemovalOracle(small, one, {}).test_pairs(0), 0u);  // not a test
+  EXPECT_EQ(RemovalOracle(parse_description("square4:1x4:1,2,3,4")).test_pairs(1), 0u);  // fails at the root
+  EXPECT_EQ(RemovalOracle::above(small).test_pairs(1), 0u);
+  Rng rng(8);
+  int compared = 0;
+  for (int trial = 0; trial < 9; ++trial) {
+    const Puzzle p = snake_puzzle(topology_of_trial(trial), 6, 0.3, rng);
+    const RemovalOracle all(p);
+    for (CellId c = 0; c < 36; ++c) {
+      const auto at = static_cast<std::size_t>(c);
+      if (p.givens[at] == 0) {
+        EXPECT_EQ(all.test_pairs(c), 0u);
+        continue;
+      }
+      const std::uint64_t own = all.test_pairs(c);
+      EXPECT_EQ(RemovalOracle(p, std::vector<CellId>{c}, {}).pairs(), own) << describe(p) << " cell " << c;
+      EXPECT_LE(own, all.pairs());
+      Puzzle without = p;
+      without.givens[at] = 0;
+      EXPECT_LT(own, RemovalOracle::above(without).pairs()) << describe(p) << " cell " << c;
+      compared += own > 0;
+    }
+  }
+  EXPECT_GT(compared, 20) << compared;  // tests with pairs were compared
 }
