@@ -47,6 +47,14 @@ done
 peers_src=$root/../shared/peers
 [ -n "$gen_only" ] || [ -n "$summary_only" ] || [ -x "$hidato" ] || { echo "no $hidato (cmake --preset release && cmake --build --preset release)" >&2; exit 1; }
 mkdir -p "$work"
+if [ -z "$gen_only" ] && [ -z "$summary_only" ]; then
+  # The peers' two builds need these headers (../shared/peers/sat/README.md); say which package
+  # is missing instead of failing inside their Makefile.
+  for need in "cadical.hpp libcadical-dev" "cryptominisat5/cryptominisat.h libcryptominisat5-dev"; do
+    set -- $need
+    [ -e "/usr/include/$1" ] || { echo "solver_vs_sat.sh: the SAT peers need $2 (apt-get install -y $2)" >&2; exit 1; }
+  done
+fi
 if [ ! -x "$work/peers/sat/hidato_sat" ]; then
   rm -rf "$work/peers"
   cp -r "$peers_src" "$work/peers"
