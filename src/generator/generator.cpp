@@ -64,6 +64,25 @@ std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, double 
   return carved;
 }
 
+// An attempt's path: the one of the most slack of paths_drawn fills (generator.hpp; the first of
+// them on ties), each from the attempt's Rng in turn. nullopt when the first fill fails; a later
+// one that fails ends the draw (stopped: the caller looks at its stop flag).
+std::optional<CarvedBoard> fill_attempt(const Board& base, const PuzzleJob& job, Rng& rng, const StopCheck& stop) {
+  const double temperature = path_temperature(job.target, job.board.sparse);
+  std::optional<CarvedBoard> best = fill(base, job.board, temperature, rng, stop);
+  if (!best) return best;
+  long most = path_slack(best->board, best->order);
+  for (int k = 1; k < paths_drawn(job.board.topology, job.target, job.board.sparse); ++k) {
+    std::optional<CarvedBoard> other = fill(base, job.board, temperature, rng, stop);
+    if (!other) break;
+    if (const long slack = path_slack(other->board, other->order); slack > most) {
+      most = slack;
+      best = std::move(other);
+    }
+  }
+  return best;
+}
+
 // Givens strip may remove: all but the protected ends, and only those still shown in `keep`.
 // Least slack first (a given whose path neighbours leave it one place is the most redundant),
 // seeded random order within equal slack; the ends go last.
@@ -304,7 +323,8 @@ std::vector<CellId> cheapest_first(std::vector<CellId> tests, const RemovalOracl
 
 // `cells` (each in `order`) in the order they have in `order`.
 std::vector<CellId> in_order_of(const std::vector<CellId>& cells, const std::vector<CellId>& order) {
-  std::vector<std::size_t> rank(order.empty() ? 0 : static_cast<std::size_t>(*std::max_element(order.begin(), order.end())) + 1);
+  const auto cells_up_to = order.empty() ? 0 : static_cast<std::size_t>(*std::max_element(order.begin(), order.end()));
+  std::vector<std::size_t> rank(cells_up_to + 1);
   for (std::size_t i = 0; i < order.size(); ++i) rank[static_cast<std::size_t>(order[i])] = i;
   std::vector<CellId> out = cells;
   std::stable_sort(out.begin(), out.end(), [&](CellId a, CellId b) {
@@ -506,7 +526,7 @@ GiveUp give_up_limits(const PuzzleJob& job, const Puzzle& puzzle, const StripBud
 // run them (floor_limit), is given up for the next attempt (it would not be proved minimal).
 std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng& rng, StripBudget& budget,
                                    bool give_up_open, bool& missed_level) {
-  auto filled = fill(base, job.board, path_temperature(job.target, job.board.sparse), rng, [&] { return interrupted(budget); });
+  auto filled = fill_attempt(base, job, rng, [&] { return interrupted(budget); });
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
@@ -552,6 +572,10 @@ Failure stopped(StopReason r, int attempts) {
 
 double path_temperature(Difficulty target, bool sparse) {
   return target == Difficulty::extreme && !sparse ? extreme_anneal_temperature : anneal_temperature;
+}
+
+int paths_drawn(Topology topology, Difficulty target, bool sparse) {
+  return target == Difficulty::extreme && !sparse && topology == Topology::hex6 ? 4 : 1;
 }
 
 Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }

@@ -184,7 +184,10 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    101-160 gave the same puzzles but seed 132; square8 20x20 seeds 101-160 and 10x10 seeds
 //    1-60, and square4 (no floor limit) 20x20 seeds 1-8 all the same. Sparse and the deduction
 //    levels do not change.
-inline constexpr int generator_version = 22;
+// 23: a hex6 extreme attempt (not `sparse`) draws four paths and keeps the one of the most slack
+//    (paths_drawn): every hex6 extreme puzzle changes (the path, and which attempt is returned);
+//    square8, square4, sparse and the deduction levels do not.
+inline constexpr int generator_version = 23;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 
@@ -201,5 +204,19 @@ Engine proof_engine(Difficulty target);
 // that the clue set is minimal, are far cheaper (square8 20x20: median 2.1 -> 0.55 s, 82 -> 105
 // givens; the figures are in generator.cpp). BoardSpec::sparse chooses the fewest givens instead.
 double path_temperature(Difficulty target, bool sparse = false);
+
+// The paths an attempt draws (one fill after the other, from the attempt's Rng), keeping the one
+// of the most slack (path_slack; the first of them on ties): 4 for extreme on hex6 unless
+// `sparse`, 1 otherwise. Slack is what extreme's proofs turn on: hex6 20x20 seeds 1-40 (a timing
+// build, one path each), by quarters of the slack 4, 7, 11 and 18 of about 24 attempts were
+// kept, the others given up for a floor too wide (generator.cpp, floor_limit), and the kept ones'
+// proofs are cheaper too. The price is a few givens more, and three more fills (about 5 ms each
+// at 20x20). Release builds alternating seed by seed, hex6 20x20 extreme seeds 1-100 (README
+// "Figures", generator 23): 199.8 -> 111.2 s of user CPU, median 1.35 -> 0.92 s, within 2 s 73
+// -> 90, 74.4 -> 77.8 givens. Eight paths did no better (seeds 161-220: 69.0 s with four, 71.9 s
+// with eight, 79.2 givens). On square8 and square4 the most slack of 8 only added givens (a
+// timing build: square8 20x20 seeds 1-40 20.2 -> 20.6 s, 110.6 -> 117.5 givens; square4 seeds
+// 1-6 60.4 -> 65.0 s, 29.3 -> 34.0 givens).
+int paths_drawn(Topology topology, Difficulty target, bool sparse = false);
 
 }  // namespace hidato
