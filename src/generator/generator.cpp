@@ -66,7 +66,8 @@ std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, double 
 
 // An attempt's path: the one of the most slack of paths_drawn fills (generator.hpp; the first of
 // them on ties), each from the attempt's Rng in turn. nullopt when the first fill fails; a later
-// one that fails ends the draw (stopped: the caller looks at its stop flag).
+// one that fails (stopped, or out of steps) ends the draw with the best so far (the caller looks
+// at its stop flag before using it).
 std::optional<CarvedBoard> fill_attempt(const Board& base, const PuzzleJob& job, Rng& rng, const StopCheck& stop) {
   const double temperature = path_temperature(job.target, job.board.sparse);
   std::optional<CarvedBoard> best = fill(base, job.board, temperature, rng, stop);
@@ -321,15 +322,13 @@ std::vector<CellId> cheapest_first(std::vector<CellId> tests, const RemovalOracl
   return tests;
 }
 
-// `cells` (each in `order`) in the order they have in `order`.
-std::vector<CellId> in_order_of(const std::vector<CellId>& cells, const std::vector<CellId>& order) {
-  const auto cells_up_to = order.empty() ? 0 : static_cast<std::size_t>(*std::max_element(order.begin(), order.end()));
-  std::vector<std::size_t> rank(cells_up_to + 1);
-  for (std::size_t i = 0; i < order.size(); ++i) rank[static_cast<std::size_t>(order[i])] = i;
-  std::vector<CellId> out = cells;
-  std::stable_sort(out.begin(), out.end(), [&](CellId a, CellId b) {
-    return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)];
-  });
+// The cells of `order` that are among `cells` (cell ids below `board_size`), in `order`'s order.
+std::vector<CellId> in_order_of(const std::vector<CellId>& cells, const std::vector<CellId>& order, int board_size) {
+  std::vector<char> among(static_cast<std::size_t>(board_size), 0);
+  for (CellId c : cells) among[static_cast<std::size_t>(c)] = 1;
+  std::vector<CellId> out;
+  for (CellId c : order)
+    if (among[static_cast<std::size_t>(c)]) out.push_back(c);
   return out;
 }
 
@@ -337,7 +336,7 @@ std::vector<CellId> in_order_of(const std::vector<CellId>& cells, const std::vec
 // union of the tests' root propagations) gives the attempt up before any test. Not a proof, a
 // forecast: the floor holds the root pairs of every test that turns out a candidate, and nearly
 // all of stage A's tests do (hex6 20x20, 20 strips: 872 of 957), so such an oracle has a floor
-// too wide all but always, and stage A found that out only after tests of up to 1.6 s. Hex6
+// too wide all but always, and stage A found that out only after up to 1.6 s of its tests. Hex6
 // 20x20 seeds 1-60 (a timing build, 140 attempts): none of the 13 attempts with such an oracle
 // was kept, the widest kept was 1.11 times the limit. Seeds 101-160, release builds with and
 // without it alternating: 113.6 -> 101.7 s of user CPU, 59 puzzles the same (seed 157 8.5 ->
@@ -390,7 +389,7 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
       candidates.push_back(c);
       if (floor_already_too_wide(p, candidates, budget, give_up.widest_floor)) return all_open();
     }
-    candidates = in_order_of(candidates, order);
+    candidates = in_order_of(candidates, asked, p.board.size());  // stage B walks them in `order`
   }
   if (budget.nodes_left == 0 || interrupted(budget)) return all_open();
   Puzzle floor = without(p, candidates);

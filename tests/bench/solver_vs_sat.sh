@@ -51,8 +51,8 @@ if [ -z "$gen_only" ] && [ -z "$summary_only" ]; then
   # The peers' two builds need these headers (../shared/peers/sat/README.md); say which package
   # is missing instead of failing inside their Makefile.
   for need in "cadical.hpp libcadical-dev" "cryptominisat5/cryptominisat.h libcryptominisat5-dev"; do
-    set -- $need
-    [ -e "/usr/include/$1" ] || { echo "solver_vs_sat.sh: the SAT peers need $2 (apt-get install -y $2)" >&2; exit 1; }
+    read -r header package <<<"$need"
+    [ -e "/usr/include/$header" ] || { echo "solver_vs_sat.sh: the SAT peers need $package (apt-get install -y $package)" >&2; exit 1; }
   done
 fi
 if [ ! -x "$work/peers/sat/hidato_sat" ]; then

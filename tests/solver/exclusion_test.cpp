@@ -18,6 +18,20 @@ using namespace hidato;
 
 namespace {
 
+// A snake (boustrophedon) solution on a rows x cols board of topology t.
+Values snake(const Board& b, int rows, int cols) {
+  Values sol(static_cast<std::size_t>(b.size()));
+  int v = 1;
+  for (int r = 0; r < rows; ++r)
+    for (int k = 0; k < cols; ++k) sol[static_cast<std::size_t>(b.cell_at({r, r % 2 ? cols - 1 - k : k}))] = v++;
+  return sol;
+}
+
+// Topologies in turn, by trial number.
+Topology topology_of_trial(int trial) {
+  return trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+}
+
 std::vector<Puzzle> shared_unique_puzzles() {
   std::vector<Puzzle> out;
   const std::filesystem::path root = std::filesystem::path(HIDATO_SHARED_DIR) / "puzzles";
@@ -81,13 +95,10 @@ TEST(Exclusion, RemovalTestAgreesWithCountingOnRandomSnakes) {
   Rng rng(2026);
   int compared = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
     const int rows = 3 + rng.below(3), cols = 3 + rng.below(3);
-    Puzzle p{Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true)), {}, {}};
-    Values sol(static_cast<std::size_t>(p.board.size()));
-    int v = 1;
-    for (int r = 0; r < rows; ++r)
-      for (int k = 0; k < cols; ++k) sol[static_cast<std::size_t>(p.board.cell_at({r, r % 2 ? cols - 1 - k : k}))] = v++;
+    Puzzle p{Board(topology_of_trial(trial), rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true)),
+             {}, {}};
+    const Values sol = snake(p.board, rows, cols);
     std::vector<bool> keep(sol.size());
     for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = rng.chance(0.45);
     p.givens = givens_from(sol, keep);
@@ -131,20 +142,6 @@ TEST(RemovalOracle, NeededAndRedundantGivens) {
 
 namespace {
 
-// A snake (boustrophedon) solution on a rows x cols board of topology t.
-Values snake(const Board& b, int rows, int cols) {
-  Values sol(static_cast<std::size_t>(b.size()));
-  int v = 1;
-  for (int r = 0; r < rows; ++r)
-    for (int k = 0; k < cols; ++k) sol[static_cast<std::size_t>(b.cell_at({r, r % 2 ? cols - 1 - k : k}))] = v++;
-  return sol;
-}
-
-// Topologies in turn, by trial number.
-Topology topology_of_trial(int trial) {
-  return trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
-}
-
 // A side x side board of topology t whose solution is a snake, with its ends and about `share` of
 // its other values given.
 Puzzle snake_puzzle(Topology t, int side, double share, Rng& rng) {
@@ -167,7 +164,7 @@ TEST(RemovalOracle, AboveAFloorAgreesWithCountingAlongAGreedyStrip) {
   int redundant = 0, needed = 0;
   std::uint64_t ruled_out = 0;
   for (int trial = 0; trial < 45; ++trial) {
-    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+    const Topology t = topology_of_trial(trial);
     const int rows = 3 + rng.below(3), cols = 3 + rng.below(4);
     Puzzle p{Board(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true)), {}, {}};
     const Values sol = snake(p.board, rows, cols);
@@ -324,7 +321,7 @@ TEST(RemovalOracle, PairsAreTheRootPairsItsTestsRangeOver) {
   EXPECT_EQ(RemovalOracle::above(parse_description("square4:1x4:1,.,.,4")).pairs(), 4u);
   Rng rng(5);
   for (int trial = 0; trial < 12; ++trial) {
-    const Topology t = trial % 3 == 0 ? Topology::square8 : trial % 3 == 1 ? Topology::square4 : Topology::hex6;
+    const Topology t = topology_of_trial(trial);
     Puzzle p{Board(t, 5, 6, std::vector<bool>(30, true)), {}, {}};
     const Values sol = snake(p.board, 5, 6);
     p.givens.assign(30, 0);
