@@ -276,7 +276,12 @@ int run_render(const Args& args) {
     book.svg_per_puzzle = book.svg_per_puzzle && book.svg;  // asked for pdf only: no SVG files at all
   }
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  if (!book.pdf && !book.svg && !book.cover) return exit_ok;  // nothing to render: the folder is left alone
+  if (!book.pdf && !book.svg && !book.cover) {  // nothing to render: the folder is left alone
+    // A template given here is still checked: a misspelt one is an error, not a silent no-op.
+    if (p.vm.count("template")) load_page_template(book.page_template);
+    std::cerr << "hidato: nothing to render (formats: none); " << terminal_text(out.string()) << " is left as it was\n";
+    return exit_ok;
+  }
   // The manifest goes with its book, saying how it was rendered (template and formats as given
   // here), so the folder can be verified and rendered again. In place, the folder's timings and
   // a manifest of another name stay.

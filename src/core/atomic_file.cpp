@@ -1,5 +1,6 @@
 #include "core/atomic_file.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -78,11 +79,21 @@ void check_output_file(const std::filesystem::path& link) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError(path.string() + ": is a folder (expected the name of a file to write)");
-  if (!path.has_parent_path()) return;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) throw InputError(path.string() + ": cannot create the folder " + path.parent_path().string() + ": " + ec.message());
-  if (::access(path.parent_path().c_str(), W_OK) != 0)
-    throw InputError(path.string() + ": cannot write in " + path.parent_path().string() + ": " + std::strerror(errno));
+  const std::string folder = path.has_parent_path() ? path.parent_path().string() : ".";
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path(), ec);
+    if (ec) throw InputError(path.string() + ": cannot create the folder " + folder + ": " + ec.message());
+  }
+  // access() says yes to root anywhere, yet /proc, /sys or a read-only mount refuse new files all
+  // the same: the temporary file the write will use is created and removed again.
+  const std::filesystem::path probe = temp_path_for(path);
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0 && errno != EEXIST)
+    throw InputError(path.string() + ": cannot write in " + folder + ": " + std::strerror(errno));
+  if (fd >= 0) {
+    ::close(fd);
+    std::filesystem::remove(probe, ec);
+  }
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {

@@ -2,17 +2,41 @@
 // The one YAML reader of the files a user writes (book configs, page templates): exactly one
 // document, with the library's parse errors turned into our located InputError at the boundary.
 // Header-only: core does not link yaml-cpp; the modules that include this do.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace hidato {
 
+// YAML allows no control character but tab and line breaks, and no DEL. yaml-cpp reads some of
+// them as other bytes (a NUL followed by 'b' became a backspace and a space in a title), so the
+// first one is refused at its line and column (counted in characters) before parsing.
+inline void refuse_control_characters(const std::string& text, const std::string& label) {
+  int line = 1, col = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n') {
+      ++line, col = 1, ++i;
+      continue;
+    }
+    if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte == 0x7f)
+      throw InputError(located(label, line, col,
+                               "control character " + printable(text.substr(i, 1)) + " (not allowed in YAML)"));
+    std::uint32_t cp = 0;
+    const std::size_t len = utf8_char_at(text, i, cp);
+    i += len == 0 ? 1 : len;
+    ++col;
+  }
+}
+
 // A second document (after '---') would otherwise be dropped without a word: refused at its line.
 inline YAML::Node load_yaml_document(const std::string& text, const std::string& label) {
+  refuse_control_characters(text, label);
   try {
     const std::vector<YAML::Node> docs = YAML::LoadAll(text);
     if (docs.size() > 1) {

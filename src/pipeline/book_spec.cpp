@@ -389,6 +389,27 @@ std::vector<std::string> fit_problems(const BookSpec& spec, const std::string& l
   return out;
 }
 
+// Checked from the config alone, before any puzzle is made: a book that cannot fit its print
+// service's page limit even if its puzzles and answer keys packed every page full (the render
+// would refuse it after every puzzle was made). `where`: the line of the sets.
+std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::string& label, YAML::Mark where) {
+  const BookMeta& b = spec.book;
+  if (!(b.pdf || b.svg || b.svg_per_puzzle) || b.page_template.empty()) return std::nullopt;
+  const PageTemplate t = load_page_template(b.page_template);
+  const PrintRules rules = rules_of(t);
+  long long puzzles = 0;
+  for (const SetSpec& s : spec.sets) puzzles += s.count;
+  const auto pages_for = [](long long n, int per_page) { return (n + std::max(1, per_page) - 1) / std::max(1, per_page); };
+  const long long least = pages_for(puzzles, t.puzzles_per_page) + pages_for(puzzles, t.answers_per_page);
+  if (rules.max_pages <= 0 || least <= rules.max_pages) return std::nullopt;
+  return located(label, where.is_null() ? 0 : where.line + 1, where.is_null() ? 0 : where.column + 1,
+                 "sets: " + counted(puzzles, "puzzle") + " need at least " + std::to_string(least) +
+                     " pages on template '" + t.name + "' (" + counted(t.puzzles_per_page, "puzzle") + " and at most " +
+                     counted(t.answers_per_page, "answer key") + " a page), more than the " +
+                     std::to_string(rules.max_pages) + " that print service '" + rules.service +
+                     "' allows; split the book");
+}
+
 }  // namespace
 
 std::optional<std::string> date_problem(const std::string& date) {
@@ -450,6 +471,7 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
   if (!problems.empty()) throw InputError(problems.report());
   for (const SetSpec& set : spec.sets) spec.book.set_titles.emplace_back(set.name, set.title);
   spec.fit_problems = fit_problems(spec, label);
+  if (auto why = page_limit_problem(spec, label, root["sets"].Mark())) throw InputError(*why);
   return spec;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "core/errors.hpp"
 #include "core/text_file.hpp"
 
 namespace hidato {
@@ -43,6 +44,21 @@ TEST_F(InFreshFolder, BareFileNameIsWrittenInTheCurrentFolder) {
   int files = 0;
   for (const auto& e : fs::directory_iterator(dir_)) files += e.is_regular_file() ? 1 : 0;
   EXPECT_EQ(files, 1) << "no temporary file left behind";
+}
+
+// The check makes and removes the temporary file the write will use: nothing is left behind.
+// In /proc no file can be made, though access() says yes to root there: refused before any work
+// (`generate --out /proc/x` used to make every puzzle, then fail with exit 3).
+TEST_F(InFreshFolder, TheCheckLeavesNothingAndRefusesAFolderThatTakesNoFile) {
+  EXPECT_NO_THROW(check_output_file("probe.txt"));
+  EXPECT_TRUE(fs::is_empty(dir_));
+  if (!fs::is_directory("/proc/self")) GTEST_SKIP() << "no /proc here";
+  try {
+    check_output_file("/proc/hidato-no-such-file.txt");
+    ADD_FAILURE() << "a file in /proc was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("/proc/hidato-no-such-file.txt: cannot write in /proc: ", 0), 0u) << e.what();
+  }
 }
 
 TEST_F(InFreshFolder, MissingFoldersAreCreated) {

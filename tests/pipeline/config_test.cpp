@@ -56,6 +56,16 @@ TEST(Config, TextMustBeUtf8) {
   EXPECT_EQ(error_of("book: {formats: [], title: \"caf\xc3\xa9\"}\nsets: [{name: a}]\n"), "(no error)");
 }
 
+// YAML allows no control character but tab and line breaks: yaml-cpp read a NUL followed by 'b'
+// as a backspace and a space, and the book came out with that title. Refused at its place.
+TEST(Config, ControlCharactersAreRefusedWhereTheyStand) {
+  EXPECT_EQ(error_of(std::string("book: {formats: [], title: a\0b}\nsets: [{name: a}]\n", 50)),
+            "book.yaml:1:29: control character \\x00 (not allowed in YAML)");
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: \"caf\xc3\xa9\x7f\"\n"),
+            "book.yaml:3:16: control character \\x7f (not allowed in YAML)");  // columns count characters
+  EXPECT_EQ(error_of("book: {formats: [], title: \"a\tb\"}\r\nsets: [{name: a}]\r\n"), "(no error)");
+}
+
 TEST(Config, FarOffKeyListsTheValidOnes) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\nzzzzzz: 1\n"),
             "book.yaml:3:1: zzzzzz: unknown key 'zzzzzz' (expected one of: book, defaults, sets)");
@@ -349,6 +359,31 @@ TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
   EXPECT_TRUE(parse_book_spec("book: {template: large-print, formats: []}\nsets:\n  - {name: huge, rows: 20, cols: 20}\n",
                               "book.yaml", here)
                   .fit_problems.empty());
+}
+
+// A book its print service cannot take even with every page full (KDP: 828 pages; kdp-8.5x11
+// holds 2 puzzles and at most 20 answer keys a page) is refused from the config, before any
+// puzzle is made; the render used to find out after every puzzle was made.
+TEST(Config, ABookPastItsPrintServicesPageLimitIsRefusedBeforeAnyWork) {
+  const auto config = [](int a, int b, const char* formats) {
+    return "book: {template: kdp-8.5x11, formats: [" + std::string(formats) + "]}\nsets:\n  - {name: a, rows: 5, cols: 5, count: " +
+           std::to_string(a) + "}\n  - {name: b, rows: 5, cols: 5, count: " + std::to_string(b) + "}\n";
+  };
+  EXPECT_EQ(error_of(config(1000, 600, "pdf")),
+            "book.yaml:3:3: sets: 1600 puzzles need at least 880 pages on template 'kdp-8.5x11' (2 puzzles and at most "
+            "20 answer keys a page), more than the 828 that print service 'kdp' allows; split the book");
+  EXPECT_EQ(error_of(config(1000, 500, "svg")), "(no error)");  // 750 + 75 = 825 pages may fit
+  EXPECT_EQ(error_of(config(1000, 600, "")), "(no error)");  // nothing printed, no page limit
+  // A template of no print service has no limit.
+  const test::TempDir scratch("pipeline-page-limit-test");
+  std::ifstream shipped(std::filesystem::path(HIDATO_SOURCE_DIR) / "templates/pages/a4.yaml");
+  std::string text((std::istreambuf_iterator<char>(shipped)), std::istreambuf_iterator<char>());
+  const auto at = text.find("print_service: kdp");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 18, "print_service: none");
+  std::ofstream(scratch.path / "free.yaml") << text;
+  EXPECT_NO_THROW(parse_book_spec("book: {template: free.yaml, formats: [pdf]}\nsets: [{name: a, rows: 5, cols: 5, count: 5000}]\n",
+                                  "book.yaml", scratch.path));
 }
 
 }  // namespace

@@ -183,6 +183,15 @@ TEST(RenderCli, CoverAndPerPuzzleSvgsFromTheConfig) {
   const ChildRun bad = run_hidato("render b/manifest.json --formats pdf,cvr --out d", dir.path);
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err, "hidato: error: --formats: expected a list of pdf, svg and cover, or none, got 'pdf,cvr'\n");
+  // Nothing to render: the folder is left alone, and says so; a template given is still checked
+  // (a misspelt one used to pass without a word, exit 0).
+  const ChildRun none = run_hidato("render b/manifest.json --formats none --out e", dir.path);
+  EXPECT_EQ(none.exit_code, 0);
+  EXPECT_EQ(none.err, "hidato: nothing to render (formats: none); e is left as it was\n");
+  EXPECT_FALSE(fs::exists(dir.path / "e"));
+  const ChildRun misspelt = run_hidato("render b/manifest.json --formats none --template a44 --out e", dir.path);
+  EXPECT_EQ(misspelt.exit_code, 1);
+  EXPECT_NE(misspelt.err.find("a44: page template not found"), std::string::npos) << misspelt.err;
 }
 
 }  // namespace
