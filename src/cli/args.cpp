@@ -1,5 +1,8 @@
 #include "cli/args.hpp"
 
+#include <filesystem>
+
+#include "core/codec.hpp"
 #include "core/errors.hpp"
 
 namespace hidato::cli {
@@ -32,6 +35,16 @@ std::vector<std::string> positionals(const Parsed& p, const char* name, const ch
   if (!p.vm.count(name))
     throw InputError(std::string(command) + ": missing " + name + " (try 'hidato " + command + " --help')");
   return p.vm[name].as<std::vector<std::string>>();
+}
+
+bool looks_like_description(const std::string& arg) {
+  std::error_code ec;
+  return arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
+}
+
+std::vector<Puzzle> read_puzzle_argument(const std::string& arg, std::size_t position) {
+  if (looks_like_description(arg)) return {parse_description(arg, "argument " + std::to_string(position))};
+  return read_puzzle_collection(arg);
 }
 
 }  // namespace hidato::cli

@@ -228,7 +228,7 @@ int run_generate(const Args& args) {
 }
 
 int run_grade(const Args& args) {
-  po::options_description desc("hidato grade FILE... [options]");
+  po::options_description desc("hidato grade FILE... [options] (a FILE may also be a one-line description)");
   desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line")(
       "deadline-ms", po::value<std::string>()->default_value("60000"),
       "wall-clock limit per puzzle for its uniqueness proof, 0 = none (at most 86400000, a day)");
@@ -246,7 +246,7 @@ int run_grade(const Args& args) {
   // 1) before any grade is printed.
   const auto files = vm["file"].as<std::vector<std::string>>();
   std::vector<std::vector<Puzzle>> collections;
-  for (const auto& file : files) collections.push_back(read_puzzle_collection(file));
+  for (std::size_t f = 0; f < files.size(); ++f) collections.push_back(read_puzzle_argument(files[f], f + 1));
   for (std::size_t f = 0; f < files.size(); ++f) {
     const std::string& file = files[f];
     const std::vector<Puzzle>& puzzles = collections[f];

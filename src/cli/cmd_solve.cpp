@@ -84,16 +84,10 @@ Engine engine_from(const std::string& name) {
   throw InputError("--engine: unknown engine '" + name + "' (expected auto, native or hybrid)");
 }
 
-bool looks_like_description(const std::string& arg) {
-  std::error_code ec;
-  return arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
-}
-
 // A file may hold several puzzles (generate --count K): they are named FILE#1, FILE#2, ...
 // A description's errors name the argument: "argument 2, column 17: ...".
 std::vector<Input> read_input(const std::string& arg, std::size_t position) {
-  if (looks_like_description(arg)) return {{arg, parse_description(arg, "argument " + std::to_string(position))}};
-  std::vector<Puzzle> puzzles = read_puzzle_collection(arg);
+  std::vector<Puzzle> puzzles = read_puzzle_argument(arg, position);
   std::vector<Input> out;
   for (std::size_t i = 0; i < puzzles.size(); ++i)
     out.push_back({puzzles.size() == 1 ? arg : arg + "#" + std::to_string(i + 1), std::move(puzzles[i])});

@@ -93,6 +93,21 @@ TEST(Reliability, GradeRefusesPuzzlesWithoutOneSolution) {
   EXPECT_EQ(r.err, "hidato: two.txt: not graded: more than one solution\n");
 }
 
+// grade reads what solve reads: a one-line description as well as a file (it used to look for a
+// file of that name), its errors naming the argument.
+TEST(Reliability, GradeTakesADescriptionLikeSolve) {
+  TempDir dir("rel-grade-description");
+  write_text(dir.path / "one.txt", "6 . 9\n. 2 8\n1 . .\n");
+  const ChildRun file = run_hidato("grade one.txt", dir.path);
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  const ChildRun described = run_hidato("grade 'square8:3x3:6,.,9/.,2,8/1,.2'", dir.path);
+  ASSERT_EQ(described.exit_code, 0) << described.err;
+  EXPECT_EQ(described.out, "square8:3x3:6,.,9/.,2,8/1,.2" + file.out.substr(file.out.find(':')));
+  const ChildRun bad = run_hidato("grade one.txt 'square8:3x3:6,.,9/.,2,8/1,.3'", dir.path);
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err.rfind("hidato: error: argument 2, column ", 0), 0u) << bad.err;
+}
+
 // grade's uniqueness proof has a deadline (default a minute; a 120x120 board ran for hours on
 // the node budget alone): past it the puzzle is not graded, exit 2, and the reason says so.
 TEST(Reliability, GradeGivesUpAtItsDeadline) {
