@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/paths.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "generator/base_board.hpp"
 #include "generator/fill.hpp"
 
@@ -94,7 +95,7 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   const std::string where = shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) +
                             " under " + std::string(to_string(spec.topology));
   if (left < min_cells)
-    return "board too small: " + where + " has " + std::to_string(cells) + " playable cells, " +
+    return "board too small: " + where + " has " + counted(cells, "playable cell") + ", " +
            std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";
   if (spec.topology == Topology::square4) {
     const auto [even, odd] = colour_counts(mask);

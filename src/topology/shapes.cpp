@@ -287,11 +287,14 @@ Mask parse_mask(std::string_view raw, const std::string& source) {
   Mask m;
   m.rows = static_cast<int>(lines.size() - first);
   for (std::size_t i = first; i < lines.size(); ++i) m.cols = std::max(m.cols, static_cast<int>(lines[i].size()));
+  const auto size = [](const Mask& k) { return std::to_string(k.rows) + " x " + std::to_string(k.cols); };
   if (m.rows > 200 || m.cols > 200)
-    throw InputError(located(source, 0, 0, "mask is larger than 200x200"));
+    throw InputError(located(source, 0, 0, "mask is " + size(m) + ", larger than 200 x 200"));
   m.rows *= scale;
   m.cols *= scale;
-  if (m.rows > 200 || m.cols > 200) throw InputError(located(source, 0, 0, "scaled mask is larger than 200x200"));
+  if (m.rows > 200 || m.cols > 200)
+    throw InputError(located(source, 0, 0, "mask is " + size(m) + " at scale " + std::to_string(scale) +
+                                               ", larger than 200 x 200"));
   for (int r = 0; r < m.rows; ++r) {
     const std::string& l = lines[first + static_cast<std::size_t>(r / scale)];
     for (int c = 0; c < m.cols; ++c)

@@ -186,6 +186,11 @@ TEST(MaskFile, BadCharacterIsLocated) {
             "cat.txt:2:2: unexpected character 'z' in mask (expected '#' or 'o' for a cell, '.' or a space for a hole)");
   EXPECT_EQ(message_of([] { parse_mask("; scale: 0\n#\n", "s.txt"); }), "s.txt:1:9: scale must be a whole number from 1 to 8");
   EXPECT_EQ(message_of([] { parse_mask("\n..\n", "e.txt"); }), "e.txt: mask has no playable cells");
+  // Too big: the size it has, not only the limit.
+  EXPECT_EQ(message_of([] { parse_mask("###\n" + std::string(201, '#') + "\n", "w.txt"); }),
+            "w.txt: mask is 2 x 201, larger than 200 x 200");
+  EXPECT_EQ(message_of([] { parse_mask("; scale: 3\n" + std::string(70, '#') + "\n", "s.txt"); }),
+            "s.txt: mask is 3 x 210 at scale 3, larger than 200 x 200");
   EXPECT_EQ(message_of([] { read_mask_file("/nonexistent/mask.txt"); }), "/nonexistent/mask.txt: cannot read the mask file: No such file or directory");
 }
 
