@@ -394,7 +394,8 @@ std::vector<std::string> fit_problems(const BookSpec& spec, const std::string& l
 // would refuse it after every puzzle was made). `where`: the line of the sets.
 std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::string& label, YAML::Mark where) {
   const BookMeta& b = spec.book;
-  if (!(b.pdf || b.svg || b.svg_per_puzzle) || b.page_template.empty()) return std::nullopt;
+  // A cover alone counts the pages too (its spine), and the render refuses it the same way.
+  if (!(b.pdf || b.svg || b.svg_per_puzzle || b.cover) || b.page_template.empty()) return std::nullopt;
   const PageTemplate t = load_page_template(b.page_template);
   const PrintRules rules = rules_of(t);
   long long puzzles = 0;

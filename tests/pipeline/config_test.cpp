@@ -373,6 +373,7 @@ TEST(Config, ABookPastItsPrintServicesPageLimitIsRefusedBeforeAnyWork) {
             "book.yaml:3:3: sets: 1600 puzzles need at least 880 pages on template 'kdp-8.5x11' (2 puzzles and at most "
             "20 answer keys a page), more than the 828 that print service 'kdp' allows; split the book");
   EXPECT_EQ(error_of(config(1000, 500, "svg")), "(no error)");  // 750 + 75 = 825 pages may fit
+  EXPECT_EQ(error_of(config(1000, 600, "cover")), error_of(config(1000, 600, "pdf")));  // a cover counts them too
   EXPECT_EQ(error_of(config(1000, 600, "")), "(no error)");  // nothing printed, no page limit
   // A template of no print service has no limit.
   const test::TempDir scratch("pipeline-page-limit-test");
