@@ -400,7 +400,10 @@ std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::s
   const PrintRules rules = rules_of(t);
   long long puzzles = 0;
   for (const SetSpec& s : spec.sets) puzzles += s.count;
-  const auto pages_for = [](long long n, int per_page) { return (n + std::max(1, per_page) - 1) / std::max(1, per_page); };
+  const auto pages_for = [](long long n, int per_page) {
+    const int k = std::max(1, per_page);
+    return (n + k - 1) / k;
+  };
   const long long least = pages_for(puzzles, t.puzzles_per_page) + pages_for(puzzles, t.answers_per_page);
   if (rules.max_pages <= 0 || least <= rules.max_pages) return std::nullopt;
   return located(label, where.is_null() ? 0 : where.line + 1, where.is_null() ? 0 : where.column + 1,
