@@ -187,7 +187,13 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 // 23: a hex6 extreme attempt (not `sparse`) draws four paths and keeps the one of the most slack
 //    (paths_drawn): every hex6 extreme puzzle changes (the path, and which attempt is returned);
 //    square8, square4, sparse and the deduction levels do not.
-inline constexpr int generator_version = 23;
+// 24: a square4 figure whose coarse 2x2-block drawing fell apart into pieces gets the holes that
+//    join them (topology/shapes.cpp, bridged) instead of keeping its largest piece: the ring in
+//    an 8x8 or 9x9 box (also 9x13) is the 8x8 frame, 48 cells where it was a 2x4 strip of 8; the
+//    star in a 14x14 or 15x15 box (also 15x19) has 88 cells where it had 72. Every other square4
+//    figure from 6 to 30 a side (square boxes, and rows x rows+4 for every third size) and every
+//    other topology is the same board, so its puzzles do not change.
+inline constexpr int generator_version = 24;
 
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
 

@@ -123,6 +123,43 @@ bool is_connected(Topology t, const Mask& m) {
   return sizes.size() <= 1;
 }
 
+// Pieces that touch only at a corner (or not at all) at a coarse resolution: a 9x9 Numbrix ring,
+// drawn in 4x4 blocks, came out as four pairs of blocks, and the largest pair, a 2x4 strip, was
+// the board. A hole that neighbours two or more pieces joins them: the holes that join the most,
+// of those the ones farthest from the middle (a ring gets its corners, not a spoke), all at once
+// (the four corners of a ring alike, so a symmetric figure stays symmetric); repeated until one
+// piece is left or no hole joins any.
+Mask bridged(Topology t, Mask m) {
+  const auto off_centre = [&](int r, int c) {
+    const int dr = 2 * r - (m.rows - 1), dc = 2 * c - (m.cols - 1);
+    return dr * dr + dc * dc;
+  };
+  for (;;) {
+    std::vector<int> sizes;
+    const std::vector<int> label = components(t, m, sizes);
+    if (sizes.size() <= 1) return m;
+    std::vector<int> best;  // positions
+    std::pair<std::size_t, int> best_key{1, 0};  // (pieces joined, distance from the middle)
+    std::vector<int> near;
+    for (int r = 0; r < m.rows; ++r)
+      for (int c = 0; c < m.cols; ++c) {
+        if (m.at(r, c)) continue;
+        near.clear();
+        for (Coord d : neighbour_coords(t, {r, c}))
+          if (d.row >= 0 && d.row < m.rows && d.col >= 0 && d.col < m.cols && m.at(d.row, d.col))
+            near.push_back(label[static_cast<std::size_t>(d.row * m.cols + d.col)]);
+        std::sort(near.begin(), near.end());
+        const auto joins = static_cast<std::size_t>(std::unique(near.begin(), near.end()) - near.begin());
+        const std::pair<std::size_t, int> key{joins, off_centre(r, c)};
+        if (joins < 2 || key < best_key) continue;
+        if (key > best_key) best.clear(), best_key = key;
+        best.push_back(r * m.cols + c);
+      }
+    if (best.empty()) return m;
+    for (int p : best) m.playable[static_cast<std::size_t>(p)] = true;
+  }
+}
+
 char cell_kind(char ch) {
   switch (ch) {
     case '#': case 'o': case 'O': case '@': case '*': return 'c';
@@ -150,7 +187,7 @@ std::optional<Mask> procedural_mask(Topology t, std::string_view name, int rows,
   if (t != Topology::square4 || name == "rect") return crop_mask(t, tidy_mask(t, draw(t, *fig, rows, cols)));
   // No tidy_mask: a block with one neighbouring block is no dead end (its four cells are a loop),
   // and trimming such blocks wore points and tips away (an 11x11 triangle came out a 6x6 square).
-  const Mask blocks = largest_component(t, draw(t, *fig, std::max(1, rows / 2), std::max(1, cols / 2)));
+  const Mask blocks = largest_component(t, bridged(t, draw(t, *fig, std::max(1, rows / 2), std::max(1, cols / 2))));
   Mask m{rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), false)};
   for (int r = 0; r < 2 * blocks.rows; ++r)
     for (int c = 0; c < 2 * blocks.cols; ++c) m.playable[static_cast<std::size_t>(r * cols + c)] = blocks.at(r / 2, c / 2);

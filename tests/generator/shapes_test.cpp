@@ -76,6 +76,28 @@ TEST(Shapes, Square4FiguresKeepTheirPoints) {
   }
 }
 
+// Drawn in coarse 2x2 blocks, a figure's pieces may meet only at corners; the largest piece alone
+// was the board (a 9x9 Numbrix ring was a 2x4 strip of 8 cells, square8 draws it with 56). Holes
+// that join pieces are filled: every Numbrix figure keeps at least half the cells of its square8
+// drawing at each size, and the 9x9 ring is the 8x8 frame around a 4x4 hole.
+TEST(Shapes, Square4FiguresAreNotReducedToAFragment) {
+  for (const std::string& name : procedural_shape_names()) {
+    if (name == "rect" || name == "grown") continue;
+    for (int side = 6; side <= 20; ++side) {
+      const auto numbrix = procedural_mask(Topology::square4, name, side, side);
+      const auto hidato = procedural_mask(Topology::square8, name, side, side);
+      ASSERT_TRUE(numbrix && hidato);
+      EXPECT_GE(2 * numbrix->count(), hidato->count()) << name << " " << side;
+    }
+  }
+  const auto ring = procedural_mask(Topology::square4, "ring", 9, 9);
+  ASSERT_TRUE(ring);
+  ASSERT_EQ(ring->rows, 8);
+  ASSERT_EQ(ring->cols, 8);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c) EXPECT_EQ(ring->at(r, c), r < 2 || r > 5 || c < 2 || c > 5) << r << "," << c;
+}
+
 TEST(Shapes, UnknownNameHasNoMask) {
   EXPECT_FALSE(procedural_mask(Topology::square8, "blob", 8, 8).has_value());
   EXPECT_FALSE(is_procedural_shape("blob"));
