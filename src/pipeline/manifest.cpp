@@ -15,6 +15,7 @@
 #include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "core/json_text.hpp"
+#include "core/rng.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include "core/text_file.hpp"
@@ -337,7 +338,7 @@ ManifestHeader header_from(const Fields& f) {
   if (f.has("shard")) {
     const Fields s = f.object("shard");
     const int count = s.small("count", 1, 1'000'000);
-    h.shard = Shard{s.small("index", 0, count - 1), count};
+    h.shard = Shard{s.small("index", 0, count - 1), count, true};
   }
   return h;
 }
@@ -360,11 +361,41 @@ void check_entries(const Fields& f, const ManifestHeader& h, const std::vector<M
                           " needs job " + std::to_string(want) + " and more");
 }
 
+// Each entry's seed is the one its set and index get under book_seed (job_seed), a made one's
+// grade has its set's level, and a whole
+// book's entries run through each set's indices 0, 1, 2, ... in turn: an entry moved to another
+// set or index, or a changed book_seed, used to pass regenerate ("identical": the recorded seed
+// makes the recorded puzzle whatever set it is filed under).
+void check_job_seeds(const ManifestHeader& h, const std::vector<ManifestEntry>& entries) {
+  std::set<std::string> sets_done;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const PuzzleJob& job = entries[i].job;
+    const std::string where = "puzzles[" + std::to_string(i) + "]";
+    const std::string names = "set '" + printable(job.set_id) + "' index " + std::to_string(job.index);
+    if (job.seed != job_seed(h.book.seed, job.set_id, static_cast<std::uint64_t>(job.index)))
+      throw InputError(where + ".seed: not the seed of " + names + " under book_seed " + std::to_string(h.book.seed) +
+                       " (the entry or the book seed was edited)");
+    // A made puzzle has its set's level: the generator never hands out another (a puzzle that
+    // misses it is no puzzle of the set), so a grade that says otherwise was edited.
+    if (entries[i].ok && entries[i].grade.level != job.target)
+      throw InputError(where + ".grade.level: '" + std::string(to_string(entries[i].grade.level)) + "', but " + names +
+                       " is a set of level '" + std::string(to_string(job.target)) + "'");
+    if (h.shard) continue;  // a shard holds every N-th job: no run of indices to follow
+    const bool same_set = i > 0 && entries[i - 1].job.set_id == job.set_id;
+    const int expected = same_set ? entries[i - 1].job.index + 1 : 0;
+    if (job.index != expected || (!same_set && !sets_done.insert(job.set_id).second))
+      throw InputError(where + ".index: " + names + " out of place (expected " +
+                       (same_set ? "index " + std::to_string(expected) : "index 0 of a set not seen before") + ")");
+  }
+}
+
 }  // namespace
+
+std::string tool_name() { return std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version); }
 
 ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard) {
   ManifestHeader h;
-  h.tool = std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version);
+  h.tool = tool_name();
   h.config_name = spec.config_name;
   h.config_digest = spec.config_digest;
   h.book = spec.book;
@@ -413,6 +444,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
     for (std::size_t i = 0; i < list.size(); ++i)
       m.entries.push_back(entry_from_json(Fields(list[i], "puzzles[" + std::to_string(i) + "]")));
     check_entries(top, m.header, m.entries);
+    check_job_seeds(m.header, m.entries);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file.string() + ": not valid JSON: " + printable(e.what(), 200));
   } catch (const InputError& e) {

@@ -32,6 +32,9 @@ struct ManifestHeader {
 };
 
 ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard);
+// What this build writes as the manifest's "tool": "hidato VERSION generator N". A seed makes the
+// same puzzle only under the same generator version.
+std::string tool_name();
 
 struct ManifestEntry {
   int ordinal = 0;        // position in the whole book's job list

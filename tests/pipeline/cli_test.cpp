@@ -209,6 +209,17 @@ TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   EXPECT_EQ(slurp(dir.path / "again/manifest.json"), slurp(dir.path / "b/manifest.json"));
   const ChildRun one = run_hidato("regenerate b/manifest.json --set hex --index 3", dir.path);
   EXPECT_EQ(one.out, "regenerated 1 puzzle: identical to the manifest\n") << one.err;
+  EXPECT_EQ(one.err.find("note:"), std::string::npos) << one.err;
+  // Made by another generator: regenerate says so first (its seeds may make other puzzles here).
+  std::string old_tool = slurp(dir.path / "b/manifest.json");
+  const auto tool_at = old_tool.find(" generator ");
+  ASSERT_NE(tool_at, std::string::npos);
+  old_tool.replace(tool_at, 11, " generator 1");  // "... generator 1NN": not this build's
+  write_text(dir.path / "old/manifest.json", old_tool);
+  const ChildRun older = run_hidato("regenerate old/manifest.json --set hex --index 3", dir.path);
+  EXPECT_EQ(older.err.rfind("hidato: note: old/manifest.json was made by 'hidato ", 0), 0u) << older.err;
+  EXPECT_NE(older.err.find("': a seed makes the same puzzle only under the same generator\n"), std::string::npos)
+      << older.err;
   const ChildRun verify = run_hidato("verify b/manifest.json", dir.path);
   EXPECT_EQ(verify.exit_code, 0) << verify.err;
   EXPECT_EQ(verify.out, "verified 16 puzzles: each has exactly one solution, the recorded one\n");
@@ -251,6 +262,14 @@ TEST(Cli, ShardsMergedEqualASingleRun) {
   const ChildRun missing = run_hidato("merge s0/manifest.json s1/manifest.json --out m2", dir.path);
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "hidato: error: merge: shard 2/3 is missing\n");
+  // A book split one way is a shard like any other: a shard's manifest and no book, which merge
+  // takes (0/1 used to build the whole book, which merge refused as no shard's).
+  ASSERT_EQ(run_hidato("build c.yaml --quiet --shard 0/1 --out one", dir.path).exit_code, 0);
+  EXPECT_NE(slurp(dir.path / "one/manifest.json").find("\"shard\": {\"index\":0,\"count\":1}"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir.path / "one/book.pdf"));
+  const ChildRun single = run_hidato("merge one/manifest.json --out merged1", dir.path);
+  EXPECT_EQ(single.exit_code, 0) << single.err;
+  EXPECT_EQ(slurp(dir.path / "merged1/manifest.json"), slurp(dir.path / "whole/manifest.json"));
 }
 
 // SIGHUP (a session closed on a run started without nohup) used to kill the build at once,

@@ -305,7 +305,9 @@ TEST(Jobs, ShardsPartitionTheJobs) {
 }
 
 TEST(Jobs, ParseShard) {
-  EXPECT_EQ(parse_shard("2/4"), (Shard{2, 4}));
+  EXPECT_EQ(parse_shard("2/4"), (Shard{2, 4, true}));
+  EXPECT_FALSE(parse_shard("0/1").is_whole());  // a shard's manifest, no book, like any K/N
+  EXPECT_TRUE(Shard{}.is_whole());
   EXPECT_THROW(parse_shard("4/4"), InputError);
   EXPECT_THROW(parse_shard("1-4"), InputError);
   EXPECT_THROW(parse_shard("0/0"), InputError);

@@ -110,6 +110,44 @@ TEST(Manifest, AbandonedWriterLeavesNoFile) {
   EXPECT_TRUE(fs::is_empty(dir.path));
 }
 
+// An entry filed under another set or index, jobs swapped in order, or another book seed: the
+// recorded seed no longer is job_seed(book_seed, set, index), or the indices do not run 0, 1, ...
+// (regenerate used to call such a manifest identical, since each seed still makes its puzzle).
+TEST(Manifest, EntriesMovedToAnotherJobOrBookSeedAreRefused) {
+  TempDir dir("manifest-moved");
+  const Manifest m = run_book(small_book(), Shard{}, 2);
+  const auto refused = [&](Manifest edited) {
+    write_manifest(dir.path / "e.json", edited);
+    try {
+      read_manifest(dir.path / "e.json");
+    } catch (const InputError& e) {
+      return std::string(e.what()).substr((dir.path / "e.json").string().size());
+    }
+    return std::string("(read)");
+  };
+  EXPECT_EQ(refused(m), "(read)");
+  Manifest moved = m;
+  moved.entries[1].job.set_id = m.entries.back().job.set_id;
+  EXPECT_EQ(refused(moved).rfind(": puzzles[1].seed: not the seed of set '" + m.entries.back().job.set_id + "' index ", 0), 0u)
+      << refused(moved);
+  Manifest reindexed = m;
+  reindexed.entries[1].job.index = 7;
+  EXPECT_NE(refused(reindexed).find("puzzles[1].seed: not the seed of"), std::string::npos) << refused(reindexed);
+  Manifest reseeded = m;
+  reseeded.header.book.seed += 1;
+  EXPECT_NE(refused(reseeded).find("puzzles[0].seed: not the seed of"), std::string::npos) << refused(reseeded);
+  Manifest swapped = m;  // two jobs of one set change places, their job numbers kept in order
+  ASSERT_EQ(swapped.entries[0].job.set_id, swapped.entries[1].job.set_id);
+  std::swap(swapped.entries[0], swapped.entries[1]);
+  std::swap(swapped.entries[0].ordinal, swapped.entries[1].ordinal);
+  EXPECT_NE(refused(swapped).find("puzzles[0].index: set '"), std::string::npos) << refused(swapped);
+  Manifest regraded = m;
+  auto made = std::find_if(regraded.entries.begin(), regraded.entries.end(), [](const ManifestEntry& e) { return e.ok; });
+  ASSERT_NE(made, regraded.entries.end());
+  made->grade.level = made->job.target == Difficulty::hard ? Difficulty::easy : Difficulty::hard;
+  EXPECT_NE(refused(regraded).find(".grade.level: '"), std::string::npos) << refused(regraded);
+}
+
 TEST(Manifest, UnreadableManifestIsBadInput) {
   TempDir dir("manifest-bad");
   std::ofstream(dir.path / "m.json") << "{\"format\": \"hidato-manifest/1\"}";
