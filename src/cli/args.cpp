@@ -37,13 +37,10 @@ std::vector<std::string> positionals(const Parsed& p, const char* name, const ch
   return p.vm[name].as<std::vector<std::string>>();
 }
 
-bool looks_like_description(const std::string& arg) {
-  std::error_code ec;
-  return arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
-}
-
 std::vector<Puzzle> read_puzzle_argument(const std::string& arg, std::size_t position) {
-  if (looks_like_description(arg)) return {parse_description(arg, "argument " + std::to_string(position))};
+  std::error_code ec;
+  const bool description = arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
+  if (description) return {parse_description(arg, "argument " + std::to_string(position))};
   return read_puzzle_collection(arg);
 }
 

@@ -173,7 +173,7 @@ int run_regenerate(const Args& args) {
   if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "regenerate").at(0);
   const Manifest m = read_manifest(file);
-  if (m.header.tool != tool_name())  // puzzles that differ then say nothing of the manifest
+  if (m.header.tool != tool_name())  // then a puzzle that differs need not mean an edited manifest
     std::cerr << "hidato: note: " << terminal_text(file.string()) << " was made by '" << terminal_text(m.header.tool)
               << "', this is '" << tool_name() << "': a seed makes the same puzzle only under the same generator\n";
   Selection sel;

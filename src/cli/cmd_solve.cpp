@@ -10,7 +10,6 @@
 // are reported on stderr. With --json: one object per line per input,
 //   {"file", "verdict", "solution": rows|null, "second": rows|null, "nodes", "ms"}
 // with -1 for holes. Exit: 0 every input unique, 2 any other verdict, 1 bad input or usage.
-#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <string>

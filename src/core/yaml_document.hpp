@@ -2,7 +2,6 @@
 // The one YAML reader of the files a user writes (book configs, page templates): exactly one
 // document, with the library's parse errors turned into our located InputError at the boundary.
 // Header-only: core does not link yaml-cpp; the modules that include this do.
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,22 +14,19 @@ namespace hidato {
 
 // YAML allows no control character but tab and line breaks, and no DEL. yaml-cpp reads some of
 // them as other bytes (a NUL followed by 'b' became a backspace and a space in a title), so the
-// first one is refused at its line and column (counted in characters) before parsing.
+// first one is refused at its line and column before parsing (the column in bytes, as yaml-cpp
+// counts its own, so both kinds of message point the same way into one file).
 inline void refuse_control_characters(const std::string& text, const std::string& label) {
-  int line = 1, col = 1;
-  for (std::size_t i = 0; i < text.size();) {
+  std::size_t line_start = 0;
+  int line = 1;
+  for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
     if (byte == '\n') {
-      ++line, col = 1, ++i;
-      continue;
-    }
-    if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte == 0x7f)
-      throw InputError(located(label, line, col,
+      ++line, line_start = i + 1;
+    } else if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte == 0x7f) {
+      throw InputError(located(label, line, static_cast<int>(i - line_start) + 1,
                                "control character " + printable(text.substr(i, 1)) + " (not allowed in YAML)"));
-    std::uint32_t cp = 0;
-    const std::size_t len = utf8_char_at(text, i, cp);
-    i += len == 0 ? 1 : len;
-    ++col;
+    }
   }
 }
 

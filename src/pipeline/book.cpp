@@ -125,7 +125,7 @@ std::vector<std::string> book_notes(const RenderedBook& book) {
 BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<BookJob> all = expand_jobs(spec);
-  const std::vector<BookJob> jobs = shard_jobs(all, options.shard);
+  const std::vector<BookJob> jobs = shard_jobs(all, options.shard.value_or(Shard{}));
   BookFolder folder(options.out_dir);
   const auto& dir = folder.staging();
   ManifestWriter manifest(dir / "manifest.json", make_header(spec, static_cast<int>(all.size()), options.shard));
@@ -147,7 +147,7 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
     result.interrupted = true;  // ~BookFolder removes the staging folder
     return result;
   }
-  if (options.shard.is_whole() && result.made == 0 && result.failed > 0) {
+  if (!options.shard && result.made == 0 && result.failed > 0) {
     result.nothing_made = true;  // likewise; a shard still records its failures for merge
     return result;
   }
@@ -157,7 +157,7 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
   const int threads = options.threads > 0 ? options.threads : default_threads();
   write_timings(dir / "timings.json", threads, wall_ms, result.sets, timings);
   written.push_back(dir / "timings.json");
-  if (options.shard.is_whole()) {
+  if (!options.shard) {
     const RenderedBook book = render_records(spec.book, in_print_order(std::move(records)), dir);
     for (const auto& f : book.files) written.push_back(f);
     result.book_notes = book_notes(book);

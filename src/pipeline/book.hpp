@@ -22,7 +22,7 @@ namespace hidato {
 struct BuildOptions {
   std::filesystem::path out_dir;  // already resolved (output_folder)
   int threads = 0;                // 0 = every core
-  Shard shard;
+  std::optional<Shard> shard;     // none: the whole book
   ProgressMode progress = ProgressMode::quiet;
   const std::atomic<bool>* cancel = nullptr;
 };

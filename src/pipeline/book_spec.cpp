@@ -357,11 +357,17 @@ std::string hex16(std::uint64_t v) {
   return s;
 }
 
+// The puzzles the sets ask for (counts are checked, at most a million each).
+long long puzzle_count(const BookSpec& spec) {
+  long long puzzles = 0;
+  for (const SetSpec& s : spec.sets) puzzles += s.count;
+  return puzzles;
+}
+
 // A generous bound on the page count (every answer on a page of its own), for the widest gutter
 // the print rules may give the book.
 int page_bound(const BookSpec& spec, const PageTemplate& t) {
-  int puzzles = 0;
-  for (const SetSpec& s : spec.sets) puzzles += s.count;
+  const int puzzles = static_cast<int>(puzzle_count(spec));
   return 8 + static_cast<int>(spec.sets.size()) + (puzzles + t.puzzles_per_page - 1) / t.puzzles_per_page + puzzles;
 }
 
@@ -398,8 +404,7 @@ std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::s
   if (!(b.pdf || b.svg || b.svg_per_puzzle || b.cover) || b.page_template.empty()) return std::nullopt;
   const PageTemplate t = load_page_template(b.page_template);
   const PrintRules rules = rules_of(t);
-  long long puzzles = 0;
-  for (const SetSpec& s : spec.sets) puzzles += s.count;
+  const long long puzzles = puzzle_count(spec);
   const auto pages_for = [](long long n, int per_page) {
     const int k = std::max(1, per_page);
     return (n + k - 1) / k;

@@ -18,7 +18,6 @@ bool parse_int(std::string_view s, int& out) {
 Shard parse_shard(const std::string& text) {
   const auto slash = text.find('/');
   Shard s;
-  s.asked = true;
   if (slash == std::string::npos || !parse_int(std::string_view(text).substr(0, slash), s.index) ||
       !parse_int(std::string_view(text).substr(slash + 1), s.count)) {
     throw InputError("--shard: expected K/N such as 0/4, got '" + text + "'");

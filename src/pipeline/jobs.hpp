@@ -15,15 +15,13 @@ struct BookJob {
   friend bool operator==(const BookJob&, const BookJob&) = default;
 };
 
-// Shard `index` of `count` (0-based): it builds the jobs whose ordinal % count == index. A
-// shard asked for (`--shard K/N`, or read from a shard's manifest) writes a shard's manifest and
-// no book, 0/1 too, so a script that splits a book N ways runs the same with N = 1 (0/1 used to
-// build the whole book, which merge then refused as no shard's).
+// Shard `index` of `count` (0-based): it builds the jobs whose ordinal % count == index. A build
+// has one only when asked (`--shard K/N`; std::optional elsewhere), and then writes a shard's
+// manifest and no book, 0/1 too, so a script that splits a book N ways runs the same with N = 1
+// (0/1 used to build the whole book, which merge then refused as no shard's).
 struct Shard {
   int index = 0;
   int count = 1;
-  bool asked = false;
-  bool is_whole() const { return count == 1 && !asked; }
   friend bool operator==(const Shard&, const Shard&) = default;
 };
 

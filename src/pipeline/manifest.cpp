@@ -338,7 +338,7 @@ ManifestHeader header_from(const Fields& f) {
   if (f.has("shard")) {
     const Fields s = f.object("shard");
     const int count = s.small("count", 1, 1'000'000);
-    h.shard = Shard{s.small("index", 0, count - 1), count, true};
+    h.shard = Shard{s.small("index", 0, count - 1), count};
   }
   return h;
 }
@@ -361,12 +361,12 @@ void check_entries(const Fields& f, const ManifestHeader& h, const std::vector<M
                           " needs job " + std::to_string(want) + " and more");
 }
 
-// Each entry's seed is the one its set and index get under book_seed (job_seed), a made one's
-// grade has its set's level, and a whole
-// book's entries run through each set's indices 0, 1, 2, ... in turn: an entry moved to another
-// set or index, or a changed book_seed, used to pass regenerate ("identical": the recorded seed
-// makes the recorded puzzle whatever set it is filed under).
-void check_job_seeds(const ManifestHeader& h, const std::vector<ManifestEntry>& entries) {
+// Each entry is the job it says it is: its seed is the one its set and index get under book_seed
+// (job_seed), a made one's grade has its set's level, and a whole book's entries run through
+// each set's indices 0, 1, 2, ... in turn. An entry moved to another set or index, or a changed
+// book_seed, used to pass regenerate ("identical": the recorded seed makes the recorded puzzle
+// whatever set it is filed under).
+void check_entry_jobs(const ManifestHeader& h, const std::vector<ManifestEntry>& entries) {
   std::set<std::string> sets_done;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const PuzzleJob& job = entries[i].job;
@@ -393,7 +393,7 @@ void check_job_seeds(const ManifestHeader& h, const std::vector<ManifestEntry>& 
 
 std::string tool_name() { return std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version); }
 
-ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard) {
+ManifestHeader make_header(const BookSpec& spec, int jobs_total, const std::optional<Shard>& shard) {
   ManifestHeader h;
   h.tool = tool_name();
   h.config_name = spec.config_name;
@@ -401,7 +401,7 @@ ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& sh
   h.book = spec.book;
   h.book.output.clear();
   h.jobs_total = jobs_total;
-  if (!shard.is_whole()) h.shard = shard;
+  h.shard = shard;
   return h;
 }
 
@@ -444,7 +444,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
     for (std::size_t i = 0; i < list.size(); ++i)
       m.entries.push_back(entry_from_json(Fields(list[i], "puzzles[" + std::to_string(i) + "]")));
     check_entries(top, m.header, m.entries);
-    check_job_seeds(m.header, m.entries);
+    check_entry_jobs(m.header, m.entries);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file.string() + ": not valid JSON: " + printable(e.what(), 200));
   } catch (const InputError& e) {

@@ -31,7 +31,8 @@ struct ManifestHeader {
   friend bool operator==(const ManifestHeader&, const ManifestHeader&) = default;
 };
 
-ManifestHeader make_header(const BookSpec& spec, int jobs_total, const Shard& shard);
+// `shard`: none for a whole book.
+ManifestHeader make_header(const BookSpec& spec, int jobs_total, const std::optional<Shard>& shard);
 // What this build writes as the manifest's "tool": "hidato VERSION generator N". A seed makes the
 // same puzzle only under the same generator version.
 std::string tool_name();

@@ -128,7 +128,7 @@ void bench_default_book() {
   const auto t = std::chrono::steady_clock::now();
   const BookSpec spec = load_book_spec(config);
   std::ostringstream quiet;
-  const BuildResult r = build_book(spec, BuildOptions{out, 0, Shard{}, ProgressMode::quiet, nullptr}, quiet);
+  const BuildResult r = build_book(spec, BuildOptions{out, 0, std::nullopt, ProgressMode::quiet, nullptr}, quiet);
   const double secs = seconds_since(t);
   std::printf("default book (config/default.yaml -> PDF+SVG): %.2f s on %d threads, %d made, %d failed, "
               "%zu files (goal < 10 s)\n", secs, default_threads(), r.made, r.failed, r.files.size());
@@ -146,7 +146,7 @@ void bench_memory() {
   const auto t = std::chrono::steady_clock::now();
   std::ostringstream quiet;
   const BuildResult r = build_book(parse_book_spec(big, "big.yaml", "."),
-                                   BuildOptions{out, 0, Shard{}, ProgressMode::quiet, nullptr}, quiet);
+                                   BuildOptions{out, 0, std::nullopt, ProgressMode::quiet, nullptr}, quiet);
   const double secs = seconds_since(t);
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

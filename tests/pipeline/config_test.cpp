@@ -62,7 +62,7 @@ TEST(Config, ControlCharactersAreRefusedWhereTheyStand) {
   EXPECT_EQ(error_of(std::string("book: {formats: [], title: a\0b}\nsets: [{name: a}]\n", 50)),
             "book.yaml:1:29: control character \\x00 (not allowed in YAML)");
   EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: \"caf\xc3\xa9\x7f\"\n"),
-            "book.yaml:3:16: control character \\x7f (not allowed in YAML)");  // columns count characters
+            "book.yaml:3:17: control character \\x7f (not allowed in YAML)");  // columns in bytes, as yaml-cpp's
   EXPECT_EQ(error_of("book: {formats: [], title: \"a\tb\"}\r\nsets: [{name: a}]\r\n"), "(no error)");
 }
 
@@ -305,9 +305,8 @@ TEST(Jobs, ShardsPartitionTheJobs) {
 }
 
 TEST(Jobs, ParseShard) {
-  EXPECT_EQ(parse_shard("2/4"), (Shard{2, 4, true}));
-  EXPECT_FALSE(parse_shard("0/1").is_whole());  // a shard's manifest, no book, like any K/N
-  EXPECT_TRUE(Shard{}.is_whole());
+  EXPECT_EQ(parse_shard("2/4"), (Shard{2, 4}));
+  EXPECT_EQ(parse_shard("0/1"), (Shard{0, 1}));  // a shard like any K/N (Cli.ShardsMergedEqualASingleRun)
   EXPECT_THROW(parse_shard("4/4"), InputError);
   EXPECT_THROW(parse_shard("1-4"), InputError);
   EXPECT_THROW(parse_shard("0/0"), InputError);

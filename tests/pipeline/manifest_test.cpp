@@ -32,26 +32,26 @@ BookSpec small_book() {
       "small.yaml", ".");
 }
 
-Manifest run_book(const BookSpec& spec, const Shard& shard, int threads) {
+Manifest run_book(const BookSpec& spec, const std::optional<Shard>& shard, int threads) {
   const auto all = expand_jobs(spec);
   Manifest m;
   m.header = make_header(spec, static_cast<int>(all.size()), shard);
-  run_jobs(shard_jobs(all, shard), RunOptions{threads, nullptr},
+  run_jobs(shard_jobs(all, shard.value_or(Shard{})), RunOptions{threads, nullptr},
            [&](JobOutcome&& o) { m.entries.push_back(entry_from_outcome(o)); });
   return m;
 }
 
 TEST(Pipeline, CollectsInJobOrderWhateverTheThreadCount) {
   const BookSpec spec = small_book();
-  const Manifest one = run_book(spec, Shard{}, 1);
-  const Manifest two = run_book(spec, Shard{}, 2);
+  const Manifest one = run_book(spec, std::nullopt, 1);
+  const Manifest two = run_book(spec, std::nullopt, 2);
   ASSERT_EQ(one.entries.size(), 7u);
   for (std::size_t i = 0; i < one.entries.size(); ++i) EXPECT_EQ(one.entries[i].ordinal, static_cast<int>(i));
   EXPECT_EQ(one.entries, two.entries);
 }
 
 TEST(Pipeline, EveryMadePuzzleIsRecordedWithItsDescription) {
-  const Manifest m = run_book(small_book(), Shard{}, 2);
+  const Manifest m = run_book(small_book(), std::nullopt, 2);
   for (const auto& e : m.entries) {
     if (!e.ok) continue;
     EXPECT_EQ(e.puzzle.rfind(e.job.board.topology == Topology::hex6 ? "hex6:" : "square8:", 0), 0u) << e.puzzle;
@@ -69,7 +69,7 @@ TEST(Pipeline, CancelledRunCollectsNothingFurther) {
 
 TEST(Manifest, WriteReadWriteIsByteIdentical) {
   TempDir dir("manifest-rt");
-  const Manifest m = run_book(small_book(), Shard{}, 2);
+  const Manifest m = run_book(small_book(), std::nullopt, 2);
   write_manifest(dir.path / "a.json", m);
   const Manifest back = read_manifest(dir.path / "a.json");
   EXPECT_EQ(back.header, m.header);
@@ -88,7 +88,7 @@ TEST(Manifest, SparseIsRecordedAndReadBack) {
       "  - {name: few, rows: 7, cols: 7, difficulty: extreme, sparse: true}\n"
       "  - {name: quick, rows: 7, cols: 7, difficulty: extreme}\n",
       "sparse.yaml", ".");
-  const Manifest m = run_book(spec, Shard{}, 2);
+  const Manifest m = run_book(spec, std::nullopt, 2);
   ASSERT_EQ(m.entries.size(), 2u);
   write_manifest(dir.path / "a.json", m);
   const std::string text = slurp(dir.path / "a.json");
@@ -104,8 +104,8 @@ TEST(Manifest, SparseIsRecordedAndReadBack) {
 TEST(Manifest, AbandonedWriterLeavesNoFile) {
   TempDir dir("manifest-abandon");
   {
-    ManifestWriter w(dir.path / "manifest.json", make_header(small_book(), 7, Shard{}));
-    w.add(run_book(small_book(), Shard{}, 1).entries.at(0));
+    ManifestWriter w(dir.path / "manifest.json", make_header(small_book(), 7, std::nullopt));
+    w.add(run_book(small_book(), std::nullopt, 1).entries.at(0));
   }
   EXPECT_TRUE(fs::is_empty(dir.path));
 }
@@ -115,7 +115,7 @@ TEST(Manifest, AbandonedWriterLeavesNoFile) {
 // (regenerate used to call such a manifest identical, since each seed still makes its puzzle).
 TEST(Manifest, EntriesMovedToAnotherJobOrBookSeedAreRefused) {
   TempDir dir("manifest-moved");
-  const Manifest m = run_book(small_book(), Shard{}, 2);
+  const Manifest m = run_book(small_book(), std::nullopt, 2);
   const auto refused = [&](Manifest edited) {
     write_manifest(dir.path / "e.json", edited);
     try {
@@ -158,7 +158,7 @@ TEST(Manifest, UnreadableManifestIsBadInput) {
 TEST(Merge, ShardsJoinIntoTheSingleRunManifest) {
   TempDir dir("merge");
   const BookSpec spec = small_book();
-  const Manifest whole = run_book(spec, Shard{}, 2);
+  const Manifest whole = run_book(spec, std::nullopt, 2);
   const Manifest merged = merge_manifests({run_book(spec, Shard{1, 2}, 1), run_book(spec, Shard{0, 2}, 1)},
                                           {"s1", "s0"});
   write_manifest(dir.path / "whole.json", whole);
@@ -183,11 +183,11 @@ TEST(Merge, MissingRepeatedOrForeignShardsAreRejected) {
   Manifest other = s1;
   other.header.config_digest = "0000000000000000";
   EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: from a different config, book or tool version than a");
-  EXPECT_EQ(message({run_book(spec, Shard{}, 1)}, {"w"}), "w: not a shard manifest (built without --shard)");
+  EXPECT_EQ(message({run_book(spec, std::nullopt, 1)}, {"w"}), "w: not a shard manifest (built without --shard)");
 }
 
 TEST(Verify, CatchesATamperedSolution) {
-  Manifest m = run_book(small_book(), Shard{}, 2);
+  Manifest m = run_book(small_book(), std::nullopt, 2);
   EXPECT_TRUE(verify_manifest(m, 2, nullptr).empty());
   auto it = std::find_if(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; });
   ASSERT_NE(it, m.entries.end());
@@ -207,7 +207,7 @@ TEST(Verify, CatchesATamperedSolution) {
 
 // A description that does not read names its field (it said "description, column 50").
 TEST(Verify, NamesTheFieldOfAnUnreadableDescription) {
-  Manifest m = run_book(small_book(), Shard{}, 1);
+  Manifest m = run_book(small_book(), std::nullopt, 1);
   auto it = std::find_if(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; });
   ASSERT_NE(it, m.entries.end());
   it->solution += ".0";
@@ -218,7 +218,7 @@ TEST(Verify, NamesTheFieldOfAnUnreadableDescription) {
 }
 
 TEST(Regenerate, ReproducesTheRecordedPuzzlesAndSpotsChanges) {
-  Manifest m = run_book(small_book(), Shard{}, 2);
+  Manifest m = run_book(small_book(), std::nullopt, 2);
   int checked = 0;
   EXPECT_TRUE(regenerate_manifest(m, Selection{}, 2, nullptr, checked).empty());
   EXPECT_EQ(checked, 7);
