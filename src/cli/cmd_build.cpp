@@ -90,7 +90,7 @@ int run_build(const Args& args) {
   po::options_description o("options");
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder (default: book.output, else out/<config name>)")(
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)")(
-      "quiet,q", "no progress and no summary table (failures are still listed)")(
+      "quiet,q", "no progress, summary table, page count or list of files written (failures and warnings are still listed)")(
       "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'")(
       "force", "print boards whose cells would be too small for a pencil anyway (a warning in the summary)");
   const Parsed p = parse_command(args, o, "config", 1);
@@ -116,7 +116,8 @@ int run_build(const Args& args) {
               << " is left as it was\n";
     return exit_puzzle_failed;
   }
-  for (const auto& note : r.book_notes) std::cerr << "hidato: " << note << "\n";
+  for (const auto& note : r.book_notes)  // --quiet: the warnings only, not the page count
+    if (!quiet || note.starts_with("warning")) std::cerr << "hidato: " << note << "\n";
   list_files(r.files, quiet);
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
@@ -221,11 +222,14 @@ int run_verify(const Args& args) {
   }
   std::cout << "verified " << counted(ok, "puzzle") << ": " << (ok == 1 ? "it has" : "each has")
             << " exactly one solution, the recorded one\n";
+  // A job that failed when the book was built left the book without its puzzle: like build, exit 2.
   const std::size_t failed = m.entries.size() - static_cast<std::size_t>(ok);
-  if (failed)
-    std::cout << "(" << counted(static_cast<long long>(failed), "failed job") << (failed == 1 ? " is" : " are")
-              << " recorded in the manifest, without a puzzle to verify)\n";
-  return exit_ok;
+  if (failed == 0) return exit_ok;
+  exit_for(m);
+  std::cerr << "hidato: " << counted(static_cast<long long>(failed), "job") << " of " << m.entries.size()
+            << (failed == 1 ? " is" : " are") << " recorded as failed: the book lacks "
+            << (failed == 1 ? "its puzzle" : "their puzzles") << "\n";
+  return exit_puzzle_failed;
 }
 
 int run_merge(const Args& args) {

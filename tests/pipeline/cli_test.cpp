@@ -135,6 +135,13 @@ TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
   EXPECT_NE(m.find("\"set\":\"fine\",\"index\":1,\"seed\""), std::string::npos);
   EXPECT_NE(m.find("\"status\":\"failed\",\"reason\":\"deadline"), std::string::npos);
   EXPECT_NE(m.find("\"summary\": {\"made\":2,\"failed\":2"), std::string::npos) << m;
+  // The book lacks two puzzles: verify proves the two it has and fails like the build did.
+  const ChildRun verify = run_hidato("verify o/manifest.json", dir.path);
+  EXPECT_EQ(verify.exit_code, 2) << verify.err;
+  EXPECT_EQ(verify.out, "verified 2 puzzles: each has exactly one solution, the recorded one\n");
+  EXPECT_NE(verify.err.find("hidato: failed: huge[1]: deadline"), std::string::npos) << verify.err;
+  EXPECT_NE(verify.err.find("hidato: 2 jobs of 4 are recorded as failed: the book lacks their puzzles\n"),
+            std::string::npos) << verify.err;
 }
 
 // The one-word reasons (`level`, `budget`) say what to change (found from outside: an operator

@@ -150,14 +150,21 @@ TEST(RenderCli, BoardsTooBigForTheTemplateAreRefusedUnlessForced) {
   EXPECT_EQ(two.exit_code, 1);
   EXPECT_EQ(two.err.rfind("hidato: error: two.yaml: 2 problems\ntwo.yaml:3:5: sets[0]: set 'a': ", 0), 0u) << two.err;
   EXPECT_NE(two.err.find("\ntwo.yaml:4:5: sets[1]: set 'b': "), std::string::npos) << two.err;
-  const ChildRun forced = run_hidato("build c.yaml --out out --force --quiet", dir.path);
+  const ChildRun forced = run_hidato("build c.yaml --out out --force", dir.path);
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_NE(forced.err.find("hidato: book: 24 pages, inside margin 0.375 in (9.5 mm)\n"), std::string::npos)
       << forced.err;
-  EXPECT_NE(forced.err.find("hidato: warning: puzzle 2 (set wide): cells of 6.6 mm are below the minimum of 10.0 mm "
-                            "on template 'pocket-6x9'"),
-            std::string::npos)
-      << forced.err;
+  const std::string warning = "hidato: warning: puzzle 2 (set wide): cells of 6.6 mm are below the minimum of 10.0 mm "
+                              "on template 'pocket-6x9'";
+  EXPECT_NE(forced.err.find(warning), std::string::npos) << forced.err;
+  EXPECT_NE(forced.err.find("hidato: wrote out: "), std::string::npos) << forced.err;
+  // --quiet keeps the warning and drops the page count and the list of files.
+  const ChildRun quiet = run_hidato("build c.yaml --out out --force --quiet", dir.path);
+  ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_NE(quiet.err.find(warning), std::string::npos) << quiet.err;
+  EXPECT_EQ(quiet.err.find("hidato: book:"), std::string::npos) << quiet.err;
+  EXPECT_EQ(quiet.err.find("hidato: wrote"), std::string::npos) << quiet.err;
+  EXPECT_EQ(quiet.out, "");
 }
 
 // formats: [pdf, svg, cover] and svg_per_puzzle: the cover sheet and one SVG per puzzle named by
