@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "cli/args.hpp"
@@ -77,6 +78,16 @@ int exit_for(const Manifest& m) {
     std::cerr << "hidato: failed: " << e.job.set_id << "[" << e.job.index << "]: " << e.reason << "\n";
   }
   return failed ? exit_puzzle_failed : exit_ok;
+}
+
+// A manifest without a single made puzzle makes no book, as `build` makes none: its failures are
+// listed and the folder is left as it was (an empty book replaced the earlier one).
+bool nothing_made(const Manifest& m, const fs::path& out) {
+  if (std::any_of(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; })) return false;
+  exit_for(m);
+  std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(out.string())
+            << " is left as it was\n";
+  return true;
 }
 
 // The page template is read before the output folder is touched (InputError when it is bad).
@@ -246,6 +257,7 @@ int run_merge(const Args& args) {
   }
   const Manifest m = merge_manifests(shards, names);
   const fs::path out = p.vm["out"].as<std::string>();
+  if (nothing_made(m, out)) return exit_puzzle_failed;
   BookFolder folder = book_folder_for(m, out);
   (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
   return write_book(m, folder, out);
@@ -289,6 +301,7 @@ int run_render(const Args& args) {
     std::cerr << "hidato: nothing to render (formats: none); " << terminal_text(out.string()) << " is left as it was\n";
     return exit_ok;
   }
+  if (nothing_made(m, out)) return exit_puzzle_failed;
   // The manifest goes with its book, saying how it was rendered (template and formats as given
   // here), so the folder can be verified and rendered again. In place, the folder's timings and
   // a manifest of another name stay.

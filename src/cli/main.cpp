@@ -1,5 +1,10 @@
 // hidato: the command-line entry point. Dispatches to a subcommand; the only place that catches.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <map>
@@ -65,9 +70,64 @@ int dispatch(int argc, char** argv) {
   return it->second.run(Args(argv + 2, argv + argc));
 }
 
-}  // namespace
+// A standard descriptor the caller closed (`>&-`) is held open read-only on /dev/null: a file the
+// run opens (a lock, a temporary) never takes its number, so progress is never written into it,
+// and a write to a closed stdout fails, which finish_output reports.
+void hold_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int got = open("/dev/null", O_RDONLY);
+    if (got >= 0 && got != fd) {
+      dup2(got, fd);
+      close(got);
+    }
+  }
+}
 
-int main(int argc, char** argv) {
+// stdout through a buffer of our own that writes with write(2) and keeps the first failure's OS
+// reason (stdio's buffer loses it by the time the run ends, and exit() drops the error).
+class StdoutBuffer : public std::streambuf {
+ public:
+  StdoutBuffer() { setp(buf_, buf_ + sizeof buf_); }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (drain() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+    }
+    return traits_type::not_eof(ch);
+  }
+  int sync() override { return drain(); }
+
+ private:
+  int drain() {
+    for (const char* p = pbase(); p < pptr() && error_ == 0;) {
+      const ssize_t n = ::write(STDOUT_FILENO, p, static_cast<std::size_t>(pptr() - p));
+      if (n > 0) p += n;
+      else if (n < 0 && errno == EINTR) continue;
+      else error_ = n < 0 ? errno : EIO;
+    }
+    setp(buf_, buf_ + sizeof buf_);
+    return error_ != 0 ? -1 : 0;
+  }
+  char buf_[1 << 14];
+  int error_ = 0;
+};
+
+// The command's output (puzzles, JSON, tables) reached stdout, or the run fails: a full disk or a
+// closed stdout behind `hidato generate > file` must not pass as success with a cut-off file.
+int finish_output(int code, const StdoutBuffer& out) {
+  std::cout.flush();
+  if (out.error() == 0 && !std::cout.fail()) return code;
+  std::cerr << "hidato: error: cannot write to standard output: "
+            << (out.error() == EBADF ? "it is closed" : std::strerror(out.error() != 0 ? out.error() : EIO)) << "\n";
+  return code == exit_bad_input ? code : exit_internal;
+}
+
+int run(int argc, char** argv) {
   try {
     return dispatch(argc, argv);
   } catch (const hidato::InputError& e) {
@@ -92,4 +152,16 @@ int main(int argc, char** argv) {
     std::cerr << "hidato: error: internal: unknown exception\n";
     return exit_internal;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  hold_standard_descriptors();
+  StdoutBuffer buffer;
+  std::streambuf* const stdio = std::cout.rdbuf(&buffer);
+  if (isatty(STDOUT_FILENO)) std::cout << std::unitbuf;  // a terminal sees each line as it comes
+  const int code = finish_output(run(argc, argv), buffer);
+  std::cout.rdbuf(stdio);
+  return code;
 }

@@ -144,6 +144,25 @@ TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
             std::string::npos) << verify.err;
 }
 
+// Shards in which no puzzle was made merge into no book, as a single run writes none: the earlier
+// book in the folder stays (merge replaced it with an empty one).
+TEST(Cli, ShardsWithoutAPuzzleMergeIntoNoBook) {
+  TempDir dir("cli-merge-none");
+  write_text(dir.path / "fine.yaml", "book: {formats: []}\nsets:\n  - {name: fine, rows: 5, cols: 5, difficulty: easy}\n");
+  ASSERT_EQ(run_hidato("build fine.yaml --out book -q", dir.path).exit_code, 0);
+  const std::string earlier = slurp(dir.path / "book/manifest.json");
+  write_text(dir.path / "none.yaml",
+             "book: {formats: []}\nsets:\n  - {name: huge, rows: 60, cols: 60, difficulty: expert, count: 2, deadline_ms: 1}\n");
+  EXPECT_EQ(run_hidato("build none.yaml --out s0 -q --shard 0/2", dir.path).exit_code, 2);
+  EXPECT_EQ(run_hidato("build none.yaml --out s1 -q --shard 1/2", dir.path).exit_code, 2);
+  const ChildRun merged = run_hidato("merge s0/manifest.json s1/manifest.json --out book", dir.path);
+  EXPECT_EQ(merged.exit_code, 2) << merged.err;
+  EXPECT_NE(merged.err.find("hidato: failed: huge[1]: deadline"), std::string::npos) << merged.err;
+  EXPECT_NE(merged.err.find("hidato: no puzzle was made, so no book was written; book is left as it was\n"),
+            std::string::npos) << merged.err;
+  EXPECT_EQ(slurp(dir.path / "book/manifest.json"), earlier);
+}
+
 // The one-word reasons (`level`, `budget`) say what to change (found from outside: an operator
 // was left to guess). One attempt each on small boards: expert and extreme miss their level.
 TEST(Cli, OneWordFailureReasonsSayWhatToChange) {

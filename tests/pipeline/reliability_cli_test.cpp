@@ -249,5 +249,27 @@ TEST(Reliability, AFailedWriteKeepsTheEarlierBookAndNamesTheReason) {
   EXPECT_FALSE(fs::exists(dir.path / ".out.hidato-new"));
 }
 
+// Output that cannot reach stdout (a full disk behind `> file`, a closed stdout) is exit 3 with
+// the reason, never 0 with a cut-off file; a closed stderr never lends its number to a file the
+// run opens (the progress lines went into the folder's lock file).
+TEST(Reliability, OutputThatCannotBeWrittenIsExitThree) {
+  TempDir dir("rel-stdout");
+  const auto shell = [&](const std::string& redirections) {
+    const std::string cmd = "cd '" + dir.path.string() + "' && '" HIDATO_BINARY "' " + redirections;
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  };
+  EXPECT_EQ(shell("generate -n 3 -r 5 -c 5 >/dev/full 2>err.txt"), 3);
+  EXPECT_EQ(slurp(dir.path / "err.txt"), "hidato: error: cannot write to standard output: No space left on device\n");
+  EXPECT_EQ(shell("solve 'square8:3x3:6,.,9/.,2,8/1,.2' --json >&- 2>err.txt"), 3);
+  EXPECT_EQ(slurp(dir.path / "err.txt"), "hidato: error: cannot write to standard output: it is closed\n");
+  EXPECT_EQ(shell("generate -n 3 -r 5 -c 5 >out.txt 2>err.txt"), 0);
+  EXPECT_EQ(slurp(dir.path / "err.txt"), "");
+  EXPECT_NE(slurp(dir.path / "out.txt").find("# puzzle: 3/3"), std::string::npos);
+  write_text(dir.path / "c.yaml", config_with("[]"));
+  EXPECT_EQ(shell("build c.yaml --out out 2>&-"), 0);
+  EXPECT_EQ(slurp(dir.path / ".out.hidato-lock"), "");
+}
+
 }  // namespace
 }  // namespace hidato::test
