@@ -112,6 +112,51 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   return std::nullopt;
 }
 
+namespace {
+
+// Whether `mask` holds every cell of `board` when the board's corner sits at (r0, c0).
+bool holds_at(const Mask& mask, const Board& board, int r0, int c0) {
+  for (CellId c = 0; c < board.size(); ++c)
+    if (const Coord at = board.coord(c); !mask.at(at.row + r0, at.col + c0)) return false;
+  return true;
+}
+
+// Whether `mask` holds `board` at some placement: the generator crops empty border lines away
+// (hex6 from an even row, to keep the odd-r layout).
+bool holds_somewhere(const Mask& mask, const Board& board) {
+  const int step = board.topology() == Topology::hex6 ? 2 : 1;
+  for (int r0 = 0; r0 + board.rows() <= mask.rows; r0 += step)
+    for (int c0 = 0; c0 + board.cols() <= mask.cols; ++c0)
+      if (holds_at(mask, board, r0, c0)) return true;
+  return false;
+}
+
+}  // namespace
+
+// Plan: the spec's base board must hold the board's cells at some placement, and the board has
+// at most the cells the spec leaves after its holes -- exactly those when it asks for none
+// (carving may stop short of its count, never past it). A mask file that cannot be read (the
+// book was moved) leaves nothing to compare with.
+std::optional<std::string> board_problem(const BoardSpec& spec, const Board& board) {
+  Mask mask;
+  try {
+    mask = base_mask(spec);
+  } catch (const InputError& e) {
+    if (spec.shape == "mask") return std::nullopt;
+    return std::string(e.what());
+  }
+  int cells = mask.count();
+  if (spec.shape == "grown") cells = std::min(cells, std::max(min_cells, grown_cells(spec.fill, cells)));
+  const bool holes = obstacle_count(spec.obstacles, cells) > 0;
+  const std::string where = shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) + " under " +
+                            std::string(to_string(spec.topology));
+  if (board.size() > cells || (!holes && board.size() != cells))
+    return "the board has " + counted(board.size(), "cell") + ", but " + where + " leaves " +
+           (holes ? "at most " : "") + std::to_string(cells);
+  if (!holds_somewhere(mask, board)) return "the board does not fit " + where;
+  return std::nullopt;
+}
+
 int min_cells_for(Difficulty level) {
   switch (level) {
     case Difficulty::easy: return min_cells;

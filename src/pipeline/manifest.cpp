@@ -19,6 +19,7 @@
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include "core/text_file.hpp"
+#include "generator/base_board.hpp"
 #include "version.hpp"
 
 namespace hidato {
@@ -225,10 +226,15 @@ void spec_from(const Fields& f, PuzzleJob& job) {
   s.topology = *topo;
   job.target = *level;
   s.shape = f.text("shape");
+  const auto shapes = shape_names();
+  if (std::find(shapes.begin(), shapes.end(), s.shape) == shapes.end())
+    f.fail("shape", "unknown shape '" + printable(s.shape) + "'");
+  if (f.has("mask") != (s.shape == "mask"))
+    f.fail(s.shape == "mask" ? "shape" : "mask", "a mask file goes with shape 'mask' and only with it");
   s.mask_file = f.has("mask") ? f.text("mask") : "";
-  s.rows = f.small("rows", 1, int_max);
-  s.cols = f.small("cols", 1, int_max);
-  if (const auto problem = board_size_problem(s.rows, s.cols)) f.fail("rows", *problem);
+  // As a config may give them (a mask's board ignores them): the generator makes no other.
+  s.rows = f.small("rows", 2, max_side);
+  s.cols = f.small("cols", 2, max_side);
   const double obstacles = f.real("obstacles", 0.0, 0.5);
   if (obstacles >= 0.5) f.fail("obstacles", "expected a number from 0 to below 0.5, got " + f.at("obstacles").dump());
   s.obstacles = obstacles;
@@ -389,6 +395,44 @@ void check_entry_jobs(const ManifestHeader& h, const std::vector<ManifestEntry>&
   }
 }
 
+// The summary block: made and failed per set (in the order the sets first appear) and its grades.
+void count_into(std::vector<SummaryCount>& sets, const ManifestEntry& e) {
+  auto it = std::find_if(sets.begin(), sets.end(), [&](const SummaryCount& s) { return s.name == e.job.set_id; });
+  if (it == sets.end()) it = sets.insert(sets.end(), SummaryCount{e.job.set_id});
+  if (e.ok) {
+    ++it->made;
+    ++it->by_level[static_cast<int>(e.grade.level)];
+  } else {
+    ++it->failed;
+  }
+}
+
+Json summary_json(const std::vector<SummaryCount>& counts) {
+  Json sets = Json::array();
+  int made = 0, failed = 0;
+  for (const SummaryCount& s : counts) {
+    Json levels = Json::object();
+    for (int l = 0; l < difficulty_count; ++l)
+      if (s.by_level[l]) levels[std::string(to_string(static_cast<Difficulty>(l)))] = s.by_level[l];
+    sets.push_back(Json{{"name", s.name}, {"made", s.made}, {"failed", s.failed}, {"grades", levels}});
+    made += s.made;
+    failed += s.failed;
+  }
+  return Json{{"made", made}, {"failed", failed}, {"sets", sets}};
+}
+
+// The summary block, when there is one, is what the entries add up to: scripts read it (a made
+// count edited by hand passed every reader).
+void check_summary(const Fields& top, const Json& j, const std::vector<ManifestEntry>& entries) {
+  if (!j.contains("summary")) return;
+  std::vector<SummaryCount> counts;
+  for (const auto& e : entries) count_into(counts, e);
+  const Json want = summary_json(counts);
+  const auto unordered = [](const Json& v) { return nlohmann::json::parse(v.dump()); };  // key order is free
+  if (unordered(j.at("summary")) != unordered(want))
+    top.fail("summary", "does not add up to the entries, which give " + json_text(want));
+}
+
 }  // namespace
 
 std::string tool_name() { return std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version); }
@@ -445,6 +489,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
       m.entries.push_back(entry_from_json(Fields(list[i], "puzzles[" + std::to_string(i) + "]")));
     check_entries(top, m.header, m.entries);
     check_entry_jobs(m.header, m.entries);
+    check_summary(top, j, m.entries);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file.string() + ": not valid JSON: " + printable(e.what(), 200));
   } catch (const InputError& e) {
@@ -476,32 +521,11 @@ void ManifestWriter::add(const ManifestEntry& e) {
   out_ << (first_ ? "\n    " : ",\n    ") << entry_json(e);
   if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);  // e.g. the disk is full
   first_ = false;
-  auto it = std::find_if(sets_.begin(), sets_.end(), [&](const SetCount& s) { return s.name == e.job.set_id; });
-  if (it == sets_.end()) {
-    SetCount c;
-    c.name = e.job.set_id;
-    it = sets_.insert(sets_.end(), c);
-  }
-  if (e.ok) {
-    ++it->made;
-    ++it->by_level[static_cast<int>(e.grade.level)];
-  } else {
-    ++it->failed;
-  }
+  count_into(sets_, e);
 }
 
 void ManifestWriter::commit() {
-  Json sets = Json::array();
-  int made = 0, failed = 0;
-  for (const SetCount& s : sets_) {
-    Json levels = Json::object();
-    for (int l = 0; l < difficulty_count; ++l)
-      if (s.by_level[l]) levels[std::string(to_string(static_cast<Difficulty>(l)))] = s.by_level[l];
-    sets.push_back(Json{{"name", s.name}, {"made", s.made}, {"failed", s.failed}, {"grades", levels}});
-    made += s.made;
-    failed += s.failed;
-  }
-  const Json summary{{"made", made}, {"failed", failed}, {"sets", sets}};
+  const Json summary = summary_json(sets_);
   out_ << (first_ ? "],\n" : "\n  ],\n") << "  \"summary\": " << json_text(summary) << "\n}\n";
   out_.flush();
   if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);

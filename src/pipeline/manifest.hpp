@@ -64,6 +64,14 @@ struct Manifest {
 Manifest read_manifest(const std::filesystem::path& file);
 Manifest parse_manifest(const std::string& text, const std::string& source);
 
+// One set's line of the manifest's summary block, counted from its entries.
+struct SummaryCount {
+  std::string name;
+  int made = 0;
+  int failed = 0;
+  int by_level[difficulty_count] = {};
+};
+
 // Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the
 // bytes sit in `<file>.<pid>.tmp-hidato`; the destructor removes that temporary if the run was
 // abandoned (interrupt, exception), so no partial manifest is ever left behind.
@@ -77,16 +85,10 @@ class ManifestWriter {
   void commit();
 
  private:
-  struct SetCount {
-    std::string name;
-    int made = 0;
-    int failed = 0;
-    int by_level[difficulty_count] = {};
-  };
   std::filesystem::path file_;
   std::filesystem::path tmp_;
   std::ofstream out_;
-  std::vector<SetCount> sets_;
+  std::vector<SummaryCount> sets_;
   std::string error_;  // the OS reason of the first failed write
   bool first_ = true;
   bool committed_ = false;

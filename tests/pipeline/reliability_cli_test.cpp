@@ -143,9 +143,16 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(r.err, "hidato: error: t.json: " + want + "\n");
   };
-  check("regenerate", replaced(m, "\"rows\":5", "\"rows\":-1"), "puzzles[0].spec.rows: expected a whole number from 1 to 2147483647, got -1");
-  check("regenerate", replaced(m, "\"rows\":5", "\"rows\":100000"),
-        "puzzles[0].spec.rows: board too large: 100000 x 5 (the limit is 65,536 cells, e.g. 256 x 256)");
+  check("regenerate", replaced(m, "\"rows\":5", "\"rows\":-1"), "puzzles[0].spec.rows: expected a whole number from 2 to 200, got -1");
+  check("regenerate", replaced(m, "\"rows\":5", "\"rows\":100000"), "puzzles[0].spec.rows: expected a whole number from 2 to 200, got 100000");
+  check("render", replaced(m, "\"rows\":5", "\"rows\":1"), "puzzles[0].spec.rows: expected a whole number from 2 to 200, got 1");
+  check("render", replaced(m, "\"shape\":\"rect\"", "\"shape\":\"blob\""), "puzzles[0].spec.shape: unknown shape 'blob'");
+  check("render", replaced(m, "\"shape\":\"rect\"", "\"shape\":\"mask\""),
+        "puzzles[0].spec.shape: a mask file goes with shape 'mask' and only with it");
+  // The summary block is what the entries add up to (scripts read it).
+  check("render", replaced(m, "\"summary\": {\"made\":2", "\"summary\": {\"made\":1"),
+        "summary: does not add up to the entries, which give {\"made\":2,\"failed\":0,\"sets\":[{\"name\":\"s\","
+        "\"made\":2,\"failed\":0,\"grades\":{\"easy\":2}}]}");
   check("regenerate", replaced(m, "\"job\":1,", "\"job\":4294967297,"), "puzzles[1].job: expected a whole number from 0 to 2147483647, got 4294967297");
   check("regenerate", replaced(m, "\"job\":1,", "\"job\":0,"), "puzzles[1].job: job 0 is repeated or out of order");
   check("regenerate", replaced(m, "\"jobs_total\": 2", "\"jobs_total\": 3"), "puzzles: 2 entries, but jobs_total 3 needs job 2 and more");
@@ -179,6 +186,14 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   const ChildRun bad = run_hidato("verify t.json", dir.path);
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "hidato: bad: s[0]: the puzzle is square8, its spec says hex6\nhidato: 1 of 2 puzzles failed verification\n");
+  // So is a spec that describes another board (another shape or size): every reader checks it.
+  write_text(dir.path / "t.json", replaced(m, "\"shape\":\"rect\"", "\"shape\":\"circle\""));
+  const ChildRun circle = run_hidato("verify t.json", dir.path);
+  EXPECT_EQ(circle.exit_code, 2);
+  EXPECT_EQ(circle.err.rfind("hidato: bad: s[0]: not its spec's board: the board has 25 cells, but shape 'circle' at 5x5 under square8 leaves 21\n", 0), 0u) << circle.err;
+  write_text(dir.path / "t.json", replaced(m, "\"rows\":5", "\"rows\":6"));
+  EXPECT_EQ(run_hidato("verify t.json", dir.path).err.rfind("hidato: bad: s[0]: not its spec's board: the board has 25 cells, but shape 'rect' at 6x5 under square8 leaves 30\n", 0), 0u);
+  EXPECT_EQ(run_hidato("render t.json --out o", dir.path).exit_code, 1);
   write_text(dir.path / "t.json", std::regex_replace(m, std::regex("\"puzzles\": \\[[^]*\\],\n  \"summary\""), "\"puzzles\": {},\n  \"summary\""));
   EXPECT_EQ(run_hidato("verify t.json", dir.path).err, "hidato: error: t.json: puzzles: expected a list of entries\n");
 }
