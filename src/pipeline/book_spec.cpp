@@ -410,13 +410,15 @@ std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::s
     return (n + k - 1) / k;
   };
   const long long least = pages_for(puzzles, t.puzzles_per_page) + pages_for(puzzles, t.answers_per_page);
-  if (rules.max_pages <= 0 || least <= rules.max_pages) return std::nullopt;
+  const std::string paper = b.paper.empty() ? "white" : b.paper;
+  const int limit = page_limit(rules, t.width_mm, t.height_mm, parse_paper(paper).value_or(Paper::white));
+  if (limit <= 0 || least <= limit) return std::nullopt;
   return located(label, where.is_null() ? 0 : where.line + 1, where.is_null() ? 0 : where.column + 1,
                  "sets: " + counted(puzzles, "puzzle") + " need at least " + std::to_string(least) +
                      " pages on template '" + t.name + "' (" + counted(t.puzzles_per_page, "puzzle") + " and at most " +
                      counted(t.answers_per_page, "answer key") + " a page), more than the " +
-                     std::to_string(rules.max_pages) + " that print service '" + rules.service +
-                     "' allows; split the book");
+                     std::to_string(limit) + " that print service '" + rules.service + "' allows with " + paper +
+                     " paper; split the book");
 }
 
 }  // namespace

@@ -15,14 +15,26 @@ std::optional<Paper> parse_paper(const std::string& name);  // "white", "cream"
 struct PrintRules {
   std::string service;   // "kdp", or "" for none
   int min_pages = 0;     // pad with notes pages up to this
-  int max_pages = 0;     // 0 = no limit
+  int max_pages = 0;     // 0 = no limit; the most any trim allows (see page_limit)
   bool even_pages = false;
   bool answers_on_right = false;
+  int max_pages_cream = 0;  // the same on cream paper (thicker)
   bool is_none() const { return service.empty(); }
 };
 
 // The rules named by a template's print_service key; nullopt for an unknown name.
 std::optional<PrintRules> print_rules(const std::string& service);
+
+// The most pages the service prints on this trim and paper (0: no limit). KDP, black ink: 828 on
+// white paper and 776 on cream, but 800 / 750 on 8.25 x 6 and 8.25 x 8.25 in, 590 / 550 on
+// 8.5 x 8.5 and 8.5 x 11 in, 780 / 730 on A4 (8.27 x 11.69 in).
+int page_limit(const PrintRules& rules, double trim_width_mm, double trim_height_mm, Paper paper);
+
+// KDP's trims (a custom one too): 4 to 8.5 in wide, 6 to 11.69 in high; and its least top, bottom
+// and outside margin for a book without bleed.
+inline constexpr double kdp_min_width_in = 4, kdp_max_width_in = 8.5;
+inline constexpr double kdp_min_height_in = 6, kdp_max_height_in = 11.69;
+inline constexpr double kdp_min_margin_mm = 0.25 * 25.4;
 
 // KDP's least inside margin for a book of `pages` pages (24-150: 0.375 in, 151-300: 0.5,
 // 301-500: 0.625, 501-700: 0.75, 701 and more: 0.875).

@@ -145,11 +145,13 @@ std::vector<std::string> glyph_warnings(const BookInfo& info, const std::vector<
   return out;
 }
 
-void check_page_count(const PageTemplate& t, int pages) {
+void check_page_count(const PageTemplate& t, int pages, const std::string& paper) {
   const PrintRules rules = rules_of(t);
-  if (rules.max_pages > 0 && pages > rules.max_pages)
-    throw InputError("book: " + std::to_string(pages) + " pages, more than the " + std::to_string(rules.max_pages) +
-                     " that print service '" + rules.service + "' allows (template '" + t.name + "'); split the book");
+  const int limit = page_limit(rules, t.width_mm, t.height_mm, parse_paper(paper).value_or(Paper::white));
+  if (limit > 0 && pages > limit)
+    throw InputError("book: " + std::to_string(pages) + " pages, more than the " + std::to_string(limit) +
+                     " that print service '" + rules.service + "' allows on template '" + t.name + "' with " + paper +
+                     " paper; split the book");
 }
 
 std::filesystem::path write_cover(const BookInfo& info, const std::vector<PrintablePuzzle>& puzzles,
@@ -171,7 +173,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   const bool copyright = !info.copyright.empty() || !info.isbn.empty() || !info.edition.empty();
   const BookLayout layout = layout_book(page, puzzles, LayoutOptions{info.how_to_play, copyright});
   const std::vector<Page>& pages = layout.pages;
-  check_page_count(page, static_cast<int>(pages.size()));
+  check_page_count(page, static_cast<int>(pages.size()), info.paper.empty() ? "white" : info.paper);
   const BookView view{info, puzzles, page, pages, options.answer_path};
   const PageSize size{page.width_mm, page.height_mm};
   RenderedBook out;

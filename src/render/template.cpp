@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <filesystem>
 #include <vector>
 #include <fstream>
@@ -148,6 +149,30 @@ struct Reader {
       fail(root, "margins", "leave less than 30 x 40 mm for the content of a page");
   }
 
+  // A template for KDP must be one KDP prints: its trim in range, no margin under 0.25 in (the
+  // inside one grows with the page count by itself).
+  void check_print_service(const YAML::Node& root, const PageTemplate& t) const {
+    if (rules_of(t).service != "kdp") return;
+    const auto inches = [](double mm) { return mm / mm_per_inch; };
+    const auto outside = [](double v, double lo, double hi) { return v < lo - 0.005 || v > hi + 0.005; };
+    if (outside(inches(t.width_mm), kdp_min_width_in, kdp_max_width_in) ||
+        outside(inches(t.height_mm), kdp_min_height_in, kdp_max_height_in)) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "%.2f x %.2f in is not a trim KDP prints (4 to 8.5 in wide, 6 to 11.69 in high); "
+                    "use print_service: none for another printer", inches(t.width_mm), inches(t.height_mm));
+      fail(root["page"] ? root["page"] : root, "page", buf);
+    }
+    const std::pair<const char*, double> sides[] = {
+        {"top", t.margins.top}, {"bottom", t.margins.bottom}, {"outer", t.margins.outer}};
+    for (const auto& [side, mm] : sides)
+      if (mm < kdp_min_margin_mm - 1e-6) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%.2f mm is below KDP's least margin of 0.25 in (6.35 mm)", mm);
+        const YAML::Node m = root["margins"];
+        fail(m && m[side] ? m[side] : root, std::string("margins.") + side, buf);
+      }
+  }
+
   PageTemplate read(const YAML::Node& root) const {
     check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page",
                           "answers_per_page", "cell", "answer_cell", "fonts", "print_service"});
@@ -171,6 +196,7 @@ struct Reader {
       if (!print_rules(t.print_service)) fail(n, "print_service", "unknown print service '" + t.print_service + "' (expected kdp or none)");
     }
     check_fits(root, t);
+    check_print_service(root, t);
     return t;
   }
 };

@@ -362,20 +362,25 @@ TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
                   .fit_problems.empty());
 }
 
-// A book its print service cannot take even with every page full (KDP: 828 pages; kdp-8.5x11
-// holds 2 puzzles and at most 20 answer keys a page) is refused from the config, before any
-// puzzle is made; the render used to find out after every puzzle was made.
+// A book its print service cannot take even with every page full (KDP on 8.5 x 11 in: 590 pages
+// on white paper, 550 on cream; kdp-8.5x11 holds 2 puzzles and at most 20 answer keys a page) is
+// refused from the config, before any puzzle is made; the render used to find out after every
+// puzzle was made (and allowed 828 pages on every trim and paper).
 TEST(Config, ABookPastItsPrintServicesPageLimitIsRefusedBeforeAnyWork) {
-  const auto config = [](int a, int b, const char* formats) {
-    return "book: {template: kdp-8.5x11, formats: [" + std::string(formats) + "]}\nsets:\n  - {name: a, rows: 5, cols: 5, count: " +
-           std::to_string(a) + "}\n  - {name: b, rows: 5, cols: 5, count: " + std::to_string(b) + "}\n";
+  const auto config = [](int a, int b, const char* formats, const char* paper = "white") {
+    return "book: {template: kdp-8.5x11, paper: " + std::string(paper) + ", formats: [" + std::string(formats) +
+           "]}\nsets:\n  - {name: a, rows: 5, cols: 5, count: " + std::to_string(a) +
+           "}\n  - {name: b, rows: 5, cols: 5, count: " + std::to_string(b) + "}\n";
   };
-  EXPECT_EQ(error_of(config(1000, 600, "pdf")),
-            "book.yaml:3:3: sets: 1600 puzzles need at least 880 pages on template 'kdp-8.5x11' (2 puzzles and at most "
-            "20 answer keys a page), more than the 828 that print service 'kdp' allows; split the book");
-  EXPECT_EQ(error_of(config(1000, 500, "svg")), "(no error)");  // 750 + 75 = 825 pages may fit
-  EXPECT_EQ(error_of(config(1000, 600, "cover")), error_of(config(1000, 600, "pdf")));  // a cover counts them too
-  EXPECT_EQ(error_of(config(1000, 600, "")), "(no error)");  // nothing printed, no page limit
+  EXPECT_EQ(error_of(config(600, 500, "pdf")),
+            "book.yaml:3:3: sets: 1100 puzzles need at least 605 pages on template 'kdp-8.5x11' (2 puzzles and at most "
+            "20 answer keys a page), more than the 590 that print service 'kdp' allows with white paper; split the book");
+  EXPECT_EQ(error_of(config(600, 440, "svg")), "(no error)");  // 520 + 52 = 572 pages may fit on white paper
+  EXPECT_EQ(error_of(config(600, 440, "svg", "cream")),
+            "book.yaml:3:3: sets: 1040 puzzles need at least 572 pages on template 'kdp-8.5x11' (2 puzzles and at most "
+            "20 answer keys a page), more than the 550 that print service 'kdp' allows with cream paper; split the book");
+  EXPECT_EQ(error_of(config(600, 500, "cover")), error_of(config(600, 500, "pdf")));  // a cover counts them too
+  EXPECT_EQ(error_of(config(600, 500, "")), "(no error)");  // nothing printed, no page limit
   // A template of no print service has no limit.
   const test::TempDir scratch("pipeline-page-limit-test");
   std::ifstream shipped(std::filesystem::path(HIDATO_SOURCE_DIR) / "templates/pages/a4.yaml");

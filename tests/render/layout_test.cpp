@@ -105,6 +105,21 @@ TEST(Layout, GutterIsMirroredOnLeftAndRightPages) {
   EXPECT_DOUBLE_EQ(right.y, left.y);
 }
 
+// KDP's page maximum by trim and paper: lower on the large trims, and on cream paper.
+TEST(PrintRules, KdpPageLimitByTrimAndPaper) {
+  const PrintRules kdp = *print_rules("kdp");
+  const auto limit = [&](double w_in, double h_in, Paper paper) { return page_limit(kdp, w_in * 25.4, h_in * 25.4, paper); };
+  EXPECT_EQ(limit(6, 9, Paper::white), 828);
+  EXPECT_EQ(limit(6, 9, Paper::cream), 776);
+  EXPECT_EQ(limit(8.5, 11, Paper::white), 590);
+  EXPECT_EQ(limit(8.5, 11, Paper::cream), 550);
+  EXPECT_EQ(limit(8.27, 11.69, Paper::white), 780);  // A4
+  EXPECT_EQ(page_limit(kdp, 210, 297, Paper::cream), 730);
+  EXPECT_EQ(limit(8.25, 6, Paper::white), 800);
+  EXPECT_EQ(limit(8.5, 8.5, Paper::cream), 550);
+  EXPECT_EQ(page_limit(*print_rules("none"), 215.9, 279.4, Paper::white), 0);
+}
+
 TEST(PrintRules, KdpInsideMarginByPageCount) {
   EXPECT_NEAR(kdp_inside_margin_mm(100), 0.375 * 25.4, 1e-9);
   EXPECT_NEAR(kdp_inside_margin_mm(200), 0.5 * 25.4, 1e-9);

@@ -91,6 +91,25 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
   EXPECT_EQ(error_of("margins: {[x]: 1}\n"), "t.yaml:1:11: margins: keys must be plain names");
 }
 
+// A template for KDP must be one KDP prints (found from outside: a4-landscape, a 3 x 4 in page and
+// 0.1 in margins were accepted with print_service: kdp, and got a KDP cover).
+TEST(Template, KdpTemplatesMustBeTrimsAndMarginsKdpPrints) {
+  EXPECT_EQ(error_of("page: a4-landscape\nprint_service: kdp\n"),
+            "t.yaml:1:7: page: 11.69 x 8.27 in is not a trim KDP prints (4 to 8.5 in wide, 6 to 11.69 in high); "
+            "use print_service: none for another printer");
+  EXPECT_EQ(error_of("page: {width: 3in, height: 4in}\nmargins: {top: 0.3in, bottom: 0.3in, inner: 0.3in, outer: 0.3in}\n"
+                     "print_service: kdp\n"),
+            "t.yaml:1:7: page: 3.00 x 4.00 in is not a trim KDP prints (4 to 8.5 in wide, 6 to 11.69 in high); "
+            "use print_service: none for another printer");
+  EXPECT_EQ(error_of("page: 6x9in\nmargins: {top: 0.5in, bottom: 0.5in, inner: 0.5in, outer: 0.1in}\nprint_service: kdp\n"),
+            "t.yaml:2:59: margins.outer: 2.54 mm is below KDP's least margin of 0.25 in (6.35 mm)");
+  EXPECT_EQ(error_of("page: 6x9in\nmargins: {top: 0.5in, bottom: 0.5in, inner: 0.5in, outer: 0.1in}\nprint_service: none\n"),
+            "(no error)");
+  EXPECT_EQ(error_of("page: a4-landscape\n"), "(no error)");  // no print service: any page
+  for (const char* name : {"a4", "a5", "letter", "kdp-8.5x11", "pocket-6x9", "large-print"})
+    EXPECT_EQ(load_page_template(name).print_service, "kdp") << name;  // and each passed the check
+}
+
 TEST(Template, MissingTemplateIsBadInput) {
   try {
     load_page_template("no-such-template");
