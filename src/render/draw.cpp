@@ -154,12 +154,15 @@ std::vector<ContentsLine> contents_of(const BookView& book) {
   return lines;
 }
 
+// The page's share of the contents list (layout's lines_from..lines_to).
 void draw_contents_page(Canvas& canvas, const BookView& book, const Page& page) {
   const double body = book.page_template.fonts.body * mm_per_point;
   const Box& c = page.content;
-  double y = page.header.bottom() + body;
-  for (const ContentsLine& l : contents_of(book)) {
-    y += body * 1.8;
+  const std::vector<ContentsLine> lines = contents_of(book);
+  double y = page.header.bottom() + (contents_first_line - contents_line_gap) * body;
+  for (int i = page.lines_from; i < std::min(page.lines_to, static_cast<int>(lines.size())); ++i) {
+    const ContentsLine& l = lines[static_cast<std::size_t>(i)];
+    y += body * contents_line_gap;
     const double pages_w = canvas.text_width(l.pages, body, Weight::regular);
     fitted_text(canvas, l.label, c.x, y, body, Weight::regular, Align::left, c.w - pages_w - 4);
     canvas.text(l.pages, c.right(), y, body, Weight::regular, Align::right);

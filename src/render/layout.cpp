@@ -299,13 +299,42 @@ void add_notes_page(const PageTemplate& t, std::vector<Page>& pages) {
   pages.push_back(open_page(t, static_cast<int>(pages.size()) + 1, PageKind::notes, "Notes"));
 }
 
+// The contents list's lines: How to play, one per section (fill_puzzles' runs), Answers.
+int contents_line_count(const std::vector<PrintablePuzzle>& puzzles, bool how_to_play) {
+  int sections = 0;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    if (i == 0 || puzzles[i].set_name != puzzles[i - 1].set_name ||
+        puzzles[i].puzzle.board.topology() != puzzles[i - 1].puzzle.board.topology())
+      ++sections;
+  return (how_to_play ? 1 : 0) + sections + (puzzles.empty() ? 0 : 1);
+}
+
+// The lines a contents page holds (at least one).
+int contents_lines_on(const PageTemplate& t, const Page& p) {
+  const double body = t.fonts.body * mm_per_pt;
+  const double room = p.footer.y - contents_descender * body - (p.header.bottom() + contents_first_line * body);
+  return room < 0 ? 1 : 1 + static_cast<int>(room / (contents_line_gap * body));
+}
+
+// As many contents pages as the list needs (a book of 60 sets ran off its one page).
+void add_contents_pages(const PageTemplate& t, int lines, std::vector<Page>& pages) {
+  int from = 0;
+  do {
+    Page p = open_page(t, static_cast<int>(pages.size()) + 1, PageKind::contents, "Contents");
+    p.lines_from = from;
+    p.lines_to = std::min(lines, from + contents_lines_on(t, p));
+    from = p.lines_to;
+    pages.push_back(std::move(p));
+  } while (from < lines);
+}
+
 std::vector<Page> layout_once(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               const LayoutOptions& options, const PrintRules& rules) {
   std::vector<Page> pages;
   const auto next = [&] { return static_cast<int>(pages.size()) + 1; };
   pages.push_back(open_page(t, 1, PageKind::title));
   if (options.copyright_page) pages.push_back(open_page(t, next(), PageKind::copyright));
-  pages.push_back(open_page(t, next(), PageKind::contents, "Contents"));
+  add_contents_pages(t, contents_line_count(puzzles, options.how_to_play), pages);
   if (options.how_to_play) pages.push_back(open_page(t, next(), PageKind::how_to_play, "How to play"));
   fill_puzzles(t, puzzles, pages);
   if (rules.answers_on_right && !puzzles.empty() && next() % 2 == 0) add_notes_page(t, pages);

@@ -56,6 +56,8 @@ struct Page {
   Box rule;                   // rule reminder band above the footer on puzzle pages
   std::string rule_text;
   std::vector<Placed> items;  // puzzles or answers
+  int lines_from = 0;         // contents pages: the lines [lines_from, lines_to) of the contents list
+  int lines_to = 0;
   friend bool operator==(const Page&, const Page&) = default;
 };
 
@@ -94,6 +96,10 @@ int digits_of(int n);
 // problem, naming the template and the largest board of that shape that would fit.
 std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,
                                              int max_number, int pages_bound);
+
+// The contents list's line spacing, in body sizes: the first baseline 2.8 sizes below the running
+// head, the next ones 1.8 apart, the last a descender (0.3) above the footer.
+inline constexpr double contents_first_line = 2.8, contents_line_gap = 1.8, contents_descender = 0.3;
 
 // "3" or "3–7" (en dash): pages of a kind, for the contents list. Empty when there are none.
 std::string page_range(const std::vector<Page>& pages, PageKind kind);

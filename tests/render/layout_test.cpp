@@ -218,6 +218,32 @@ TEST(Layout, SectionsPerSetWithKindAndTitle) {
   EXPECT_EQ(rules[2], kind_rule(Topology::hex6));
 }
 
+// The contents list runs over as many pages as it needs, each line on exactly one of them and
+// every baseline above the footer (found from outside: 60 sets ran off the one contents page).
+TEST(Layout, ALongContentsListContinuesOnMorePages) {
+  for (const char* name : {"pocket-6x9", "kdp-8.5x11", "large-print"}) {
+    const PageTemplate t = load_page_template(name);
+    std::vector<PrintablePuzzle> book;
+    for (int i = 1; i <= 60; ++i) book.push_back(fixtures::snake(i, Topology::square8, 5, 5, "Set " + std::to_string(i)));
+    const auto pages = layout_book(t, book, LayoutOptions{true, false}).pages;
+    const double body = t.fonts.body * 25.4 / 72;
+    int next_line = 0, contents_pages = 0;
+    for (const Page& p : pages) {
+      if (p.kind != PageKind::contents) continue;
+      ++contents_pages;
+      EXPECT_EQ(p.lines_from, next_line) << name;
+      EXPECT_GT(p.lines_to, p.lines_from) << name;
+      const int on_page = p.lines_to - p.lines_from;
+      const double last_baseline = p.header.bottom() + (contents_first_line + (on_page - 1) * contents_line_gap) * body;
+      EXPECT_LE(last_baseline + contents_descender * body, p.footer.y + 1e-9) << name << " page " << p.number;
+      next_line = p.lines_to;
+    }
+    EXPECT_EQ(next_line, 1 + 60 + 1) << name;  // How to play, 60 sections, Answers
+    EXPECT_GE(contents_pages, 2) << name;
+    EXPECT_EQ(pages.at(static_cast<std::size_t>(contents_pages) + 1).kind, PageKind::how_to_play) << name;
+  }
+}
+
 TEST(Layout, BoardsSharingAPageShareTheirCellSize) {
   const PageTemplate t = plain("a4");
   const auto pages = layout_book(t, {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 11, 9, "Classic")}, false);
