@@ -303,6 +303,7 @@ BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path
   str("edition", m.edition);
   str("paper", m.paper);
   if (const auto why = paper_problem(m.paper)) p.add(n["paper"], "book.paper", *why);
+  if (const auto why = isbn_problem(m.isbn)) p.add(n["isbn"], "book.isbn", *why);
   if (auto v = n["svg_per_puzzle"]) m.svg_per_puzzle = read_bool(v, "book.svg_per_puzzle", p).value_or(false);
   if (const auto why = date_problem(m.date)) p.add(n["date"], "book.date", *why);
   if (auto v = n["seed"]) m.seed = read_u64(v, "book.seed", p).value_or(m.seed);
@@ -426,6 +427,29 @@ std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::s
 std::optional<std::string> date_problem(const std::string& date) {
   if (date.empty() || epoch_of_date(date) >= 0) return std::nullopt;
   return "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + printable(date) + "'";
+}
+
+// ISBN-13 (978 or 979, check digit by weights 1 and 3) or ISBN-10 (weights 10..1, mod 11, X for
+// ten), hyphens and spaces allowed: a typo would be printed on the copyright page as it stands.
+std::optional<std::string> isbn_problem(const std::string& isbn) {
+  if (isbn.empty()) return std::nullopt;
+  std::string d;
+  for (char c : isbn)
+    if (c != '-' && c != ' ') d += c;
+  const auto digits = [&](std::size_t n) {
+    return std::all_of(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(n), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  int sum = 0;
+  if (d.size() == 13 && digits(13) && (d.starts_with("978") || d.starts_with("979"))) {
+    for (std::size_t i = 0; i < 13; ++i) sum += (d[i] - '0') * (i % 2 == 0 ? 1 : 3);
+    if (sum % 10 == 0) return std::nullopt;
+  } else if (d.size() == 10 && digits(9) && ((d[9] >= '0' && d[9] <= '9') || d[9] == 'X' || d[9] == 'x')) {
+    for (std::size_t i = 0; i < 10; ++i) sum += static_cast<int>(10 - i) * (i == 9 && (d[9] == 'X' || d[9] == 'x') ? 10 : d[i] - '0');
+    if (sum % 11 == 0) return std::nullopt;
+  } else {
+    return "expected an ISBN-13 (978... or 979..., 13 digits) or an ISBN-10, got '" + printable(isbn) + "'";
+  }
+  return "'" + printable(isbn) + "' is not an ISBN: its check digit does not match";
 }
 
 std::optional<std::string> paper_problem(const std::string& paper) {

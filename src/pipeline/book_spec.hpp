@@ -81,6 +81,7 @@ std::int64_t epoch_of_date(const std::string& date);
 // may be empty (no date).
 std::optional<std::string> date_problem(const std::string& date);
 std::optional<std::string> paper_problem(const std::string& paper);
+std::optional<std::string> isbn_problem(const std::string& isbn);  // "" is no ISBN, and fine
 
 // The output folder: `override_dir` when not empty, else book.output, else out/<config stem>.
 std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,

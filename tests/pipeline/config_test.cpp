@@ -320,13 +320,13 @@ namespace {
 
 TEST(Config, BookKeysForPrintAndSetTitles) {
   const BookSpec s = parse_book_spec(
-      "book: {formats: [pdf, svg, cover], copyright: '(c) 2026 Me', isbn: 978-1, edition: First edition,\n"
+      "book: {formats: [pdf, svg, cover], copyright: '(c) 2026 Me', isbn: 978-3-16-148410-0, edition: First edition,\n"
       "       paper: cream, svg_per_puzzle: true}\n"
       "sets:\n  - {name: a, title: Warm-up, rows: 5, cols: 5}\n  - {name: b, rows: 5, cols: 5}\n",
       "book.yaml", here);
   EXPECT_TRUE(s.book.pdf && s.book.svg && s.book.cover && s.book.svg_per_puzzle);
   EXPECT_EQ(s.book.copyright, "(c) 2026 Me");
-  EXPECT_EQ(s.book.isbn, "978-1");
+  EXPECT_EQ(s.book.isbn, "978-3-16-148410-0");
   EXPECT_EQ(s.book.edition, "First edition");
   EXPECT_EQ(s.book.paper, "cream");
   EXPECT_EQ(s.sets[0].title, "Warm-up");
@@ -339,6 +339,14 @@ TEST(Config, BookKeysForPrintAndSetTitles) {
             "book.yaml:1:23: book.formats[1]: unknown format 'covr' (did you mean 'cover'?)");
   EXPECT_EQ(error_of("defaults: {title: X}\nsets:\n  - {name: a}\n"),
             "book.yaml:1:19: defaults.title: a set title cannot be a default");
+  // The ISBN printed on the copyright page is a real one (found from outside: '12345' was printed).
+  EXPECT_EQ(error_of("book: {isbn: '12345'}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:14: book.isbn: expected an ISBN-13 (978... or 979..., 13 digits) or an ISBN-10, got '12345'");
+  EXPECT_EQ(error_of("book: {isbn: 978-3-16-148410-1}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:14: book.isbn: '978-3-16-148410-1' is not an ISBN: its check digit does not match");
+  EXPECT_EQ(error_of("book: {isbn: 0-306-40615-2}\nsets:\n  - {name: a}\n"), "(no error)");  // ISBN-10
+  EXPECT_EQ(error_of("book: {isbn: 0-8044-2957-X}\nsets:\n  - {name: a}\n"), "(no error)");
+  EXPECT_EQ(error_of("book: {isbn: 979 10 90636 07 1}\nsets:\n  - {name: a}\n"), "(no error)");
 }
 
 // Checked from the config alone: the set's location, the template and the size that would fit.

@@ -173,7 +173,7 @@ TEST(RenderCli, CoverAndPerPuzzleSvgsFromTheConfig) {
   TempDir dir("render-cover");
   write_text(dir.path / "c.yaml",
              "book: {title: Covered, author: A. Author, seed: 6, template: kdp-8.5x11, formats: [pdf, cover],\n"
-             "       svg_per_puzzle: true, paper: cream, copyright: '(c) 2026 A. Author', isbn: 978-0-00-000000-0}\n"
+             "       svg_per_puzzle: true, paper: cream, copyright: '(c) 2026 A. Author', isbn: 978-0-00-000000-2}\n"
              "sets:\n"
              "  - {name: first, title: First steps, rows: 5, cols: 5, difficulty: easy, count: 2}\n");
   ASSERT_EQ(run_hidato("build c.yaml --quiet --out b", dir.path).exit_code, 0);
