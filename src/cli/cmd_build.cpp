@@ -38,12 +38,14 @@ void list_failures(const std::vector<SetTally>& sets) {
 void list_files(const std::vector<fs::path>& files, bool quiet) {
   if (quiet || files.empty()) return;
   std::string names;
-  int svgs = 0;
+  int pages = 0, singles = 0;  // book-page-001.svg; book-puzzle-001-SET.svg and book-answer-...
   for (const auto& f : files) {
-    if (f.extension() == ".svg") ++svgs;
-    else names += (names.empty() ? "" : ", ") + f.filename().string();
+    if (f.extension() != ".svg") names += (names.empty() ? "" : ", ") + f.filename().string();
+    else if (f.filename().string().find("-page-") != std::string::npos) ++pages;
+    else ++singles;
   }
-  if (svgs) names += (names.empty() ? "" : ", ") + std::to_string(svgs) + " SVG page" + (svgs > 1 ? "s" : "");
+  if (pages) names += (names.empty() ? "" : ", ") + counted(pages, "SVG page");
+  if (singles) names += (names.empty() ? "" : ", ") + counted(singles, "puzzle or answer SVG");
   const fs::path dir = files.front().has_parent_path() ? files.front().parent_path() : fs::path(".");
   std::cerr << "hidato: wrote " << terminal_text(dir.string()) << ": " << names << "\n";
 }
@@ -175,6 +177,18 @@ static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out
   return exit_for(m);
 }
 
+// A --set naming no set of the manifest is a typo to point out, with the sets there are.
+static void check_set_selected(const Manifest& m, const Selection& sel, const fs::path& file) {
+  if (!sel.set) return;
+  std::vector<std::string> sets;
+  for (const auto& e : m.entries)
+    if (std::find(sets.begin(), sets.end(), e.job.set_id) == sets.end()) sets.push_back(e.job.set_id);
+  if (std::find(sets.begin(), sets.end(), *sel.set) != sets.end()) return;
+  std::string list;
+  for (const auto& s : sets) list += (list.empty() ? "" : ", ") + s;
+  throw InputError(file.string() + ": --set: no set '" + *sel.set + "' in the manifest (its sets: " + list + ")");
+}
+
 int run_regenerate(const Args& args) {
   po::options_description o("options");
   o.add_options()("set", po::value<std::string>()->value_name("S"), "only the puzzles of this set")(
@@ -193,6 +207,7 @@ int run_regenerate(const Args& args) {
   if (p.vm.count("index")) sel.index = p.vm["index"].as<int>();
   if (sel.index && *sel.index < 0)
     throw InputError("--index: expected a puzzle's index within its set, from 0, got " + std::to_string(*sel.index));
+  check_set_selected(m, sel, file);
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   BookFolder folder = book_folder_for(m, out);
   const std::vector<std::string> kept = kept_in_place(file, out);

@@ -15,9 +15,16 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
+// Characters, not bytes: a set named 'café' lines up with 'cafe' (UTF-8 continuation bytes are
+// not counted).
+std::size_t columns(const std::string& s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
 std::string pad(std::string s, std::size_t width, bool right = false) {
-  if (s.size() >= width) return s;
-  const std::string fill(width - s.size(), ' ');
+  const std::size_t used = columns(s);
+  if (used >= width) return s;
+  const std::string fill(width - used, ' ');
   return right ? fill + s : s + fill;
 }
 
@@ -120,7 +127,7 @@ void Progress::finish() {
 
 std::string summary_table(const std::vector<SetTally>& sets) {
   std::size_t name_w = 5;  // "total"
-  for (const auto& s : sets) name_w = std::max(name_w, s.name.size());
+  for (const auto& s : sets) name_w = std::max(name_w, columns(s.name));
   std::string out = pad("set", name_w) + "  " + pad("made", 6, true) + "  " + pad("failed", 6, true) +
                     "  " + pad("median ms", 10, true) + "  grades\n";
   int made = 0, failed = 0;

@@ -103,7 +103,11 @@ void check_keys(const YAML::Node& map, const std::string& path,
     if (kv.second.IsNull()) problems.empty_value(where, kv.first.Mark());
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     if (std::find(reported_elsewhere.begin(), reported_elsewhere.end(), key) != reported_elsewhere.end()) continue;
-    problems.add(kv.first, where, "unknown key '" + printable(key) + "'" + suggestion(key, allowed));
+    if (key == "<<")  // yaml-cpp reads a merge key as a plain key named '<<'
+      problems.add(kv.first, where, "YAML merge keys ('<<: *anchor') are not supported; write the keys out, or put "
+                                    "what the sets share under 'defaults:'");
+    else
+      problems.add(kv.first, where, "unknown key '" + printable(key) + "'" + suggestion(key, allowed));
   }
 }
 

@@ -259,6 +259,10 @@ TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   EXPECT_EQ(differs.exit_code, 2);
   EXPECT_EQ(differs.err.rfind("hidato: differs: small[0]: a different solution", 0), 0u) << differs.err;
 
+  const ChildRun typo = run_hidato("regenerate b/manifest.json --set hexx", dir.path);
+  EXPECT_EQ(typo.exit_code, 1);
+  EXPECT_NE(typo.err.find("b/manifest.json: --set: no set 'hexx' in the manifest (its sets: small, "), std::string::npos)
+      << typo.err;
   const ChildRun negative = run_hidato("regenerate b/manifest.json --set hex --index -1", dir.path);
   EXPECT_EQ(negative.exit_code, 1);
   EXPECT_NE(negative.err.find("--index: expected a puzzle's index within its set, from 0, got -1"), std::string::npos)

@@ -48,6 +48,10 @@ TEST(Config, UnknownKeySuggestsTheNearestOne) {
             "book.yaml:4:5: sets[0].colz: unknown key 'colz' (did you mean 'cols'?)");
   EXPECT_EQ(error_of("book: {formats: [], titel: X}\nsets: [{name: a}]\n"),
             "book.yaml:1:21: book.titel: unknown key 'titel' (did you mean 'title'?)");
+  // A YAML merge key is named for what it is (it was "unknown key '<<'").
+  EXPECT_EQ(error_of("defaults: &d {difficulty: easy}\nsets:\n  - {<<: *d, name: a}\n"),
+            "book.yaml:3:6: sets[0].<<: YAML merge keys ('<<: *anchor') are not supported; write the keys out, or put "
+            "what the sets share under 'defaults:'");
 }
 
 TEST(Config, TextMustBeUtf8) {

@@ -247,5 +247,21 @@ TEST(Progress, MedianIsTheMeanOfTheMiddleTwoForAnEvenCount) {
   EXPECT_EQ(median_ms(s), 2);
 }
 
+// Columns line up by characters, not bytes: a set named 'café' (5 bytes) pads like 'cafe'.
+TEST(Progress, SummaryTableColumnsCountCharacters) {
+  SetTally accented, plain;
+  accented.name = "caf\xC3\xA9";
+  plain.name = "cafe2";
+  const std::string table = summary_table({accented, plain});
+  std::istringstream lines(table);
+  std::string header, first, second;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_EQ(first.substr(0, 8), "caf\xC3\xA9   ");  // 4 characters padded to 5, then the gap
+  EXPECT_EQ(first.size() - 1, second.size()) << table;  // one byte longer: the same width
+  EXPECT_EQ(first.find("0"), second.find("0") + 1) << table;
+}
+
 }  // namespace
 }  // namespace hidato
