@@ -1,18 +1,21 @@
 // Tier 3 of the grader: crossing a short gap in every possible way.
 #include "grader/techniques.hpp"
 
+#include <optional>
+
 namespace hidato::grading {
 namespace {
 
 // Lists every way to lay the numbers of one gap on distinct candidate cells, each touching the
 // one before, starting next to the placed number at one end and (when there is one) finishing next
-// to the placed number at the other. The walk goes up from `below`, or down from `above` for the
-// gap before the first placed number. It gives up after `budget` partial paths; the size of the
-// full tree of partial paths does not depend on cell numbering, so neither does giving up.
+// to the placed number at the other. The walk goes up from `below` or down from `above` (the only
+// way for the gap before the first placed number). It gives up after `budget` partial paths; the
+// size of the full tree of partial paths does not depend on cell numbering, so neither does
+// giving up. It does depend on the direction: see gap_paths.
 class GapWalk {
  public:
-  GapWalk(const GradeState& s, const Gap& g, long budget)
-      : s_(s), g_(g), budget_(budget), up_(g.below != no_cell),
+  GapWalk(const GradeState& s, const Gap& g, long budget, bool up)
+      : s_(s), g_(g), budget_(budget), up_(up),
         used_(static_cast<std::size_t>(s.n()), 0),
         seen_(static_cast<std::size_t>(g.length()) * s.words(), 0) {}
 
@@ -31,11 +34,11 @@ class GapWalk {
       record();
       return;
     }
-    const CellId finish = up_ ? g_.above : no_cell;  // a downward walk has no far end
-    const bool last = v == g_.hi;
+    const CellId finish = up_ ? g_.above : g_.below;
+    const bool last = v == (up_ ? g_.hi : g_.lo);
     for (CellId x : s_.board().neighbours(from)) {
       if (used_[x] || !s_.has(v, x)) continue;
-      if (up_ && last && finish != no_cell && !s_.board().is_adjacent(x, finish)) continue;
+      if (last && finish != no_cell && !s_.board().is_adjacent(x, finish)) continue;
       if (++nodes_ > budget_) return;
       used_[x] = 1;
       path_.push_back(x);
@@ -84,11 +87,19 @@ Deductions gap_paths(const GradeState& s) {
     if (g.below == no_cell && g.above == no_cell) continue;
     if (unchanged_since_memo(s, g)) continue;
     d.gap_memos.emplace_back(g.lo, GapMemo{g.hi, g.below, g.above, s.tick()});
-    GapWalk walk(s, g, gap_path_budget);
-    if (!walk.run()) continue;
+    // A gap placed at both ends is crossed from either end, and one that finishes is enough (both
+    // list the same crossings): a person may start at either number, and the grade of a puzzle
+    // and of its reverse (k -> N+1-k) must agree. Walking up only, a gap whose upward tree was
+    // too big graded the puzzle harder than its reverse.
+    GapWalk first(s, g, gap_path_budget, g.below != no_cell);
+    std::optional<GapWalk> second;
+    const GapWalk* done = first.run() ? &first : nullptr;
+    if (!done && g.below != no_cell && g.above != no_cell && (second.emplace(s, g, gap_path_budget, false), second->run()))
+      done = &*second;
+    if (!done) continue;
     for (int v = g.lo; v <= g.hi; ++v)
       s.for_each_candidate(v, [&](CellId x) {
-        if (!walk.seen(v, x)) d.remove.emplace_back(v, x);
+        if (!done->seen(v, x)) d.remove.emplace_back(v, x);
       });
   }
   return d;

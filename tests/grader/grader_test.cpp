@@ -226,6 +226,22 @@ TEST_P(RandomPuzzles, GradeIsStableUnderRotationAndMirroring) {
   EXPECT_GT(checked, 0);
 }
 
+// The puzzle with every given k read as N+1-k: the same path walked the other way.
+Puzzle reversed(Puzzle p) {
+  const int n = p.board.size();
+  for (int& v : p.givens)
+    if (v != 0) v = n + 1 - v;
+  return p;
+}
+
+// A person may read the path either way: a puzzle and its reverse get the same grade, step for step.
+TEST_P(RandomPuzzles, GradeIsStableUnderReversal) {
+  const auto puzzles = random_puzzles(GetParam(), 40, 4000 + static_cast<int>(GetParam()));
+  ASSERT_GE(puzzles.size(), 25U);
+  for (const auto& [p, solution] : puzzles)
+    EXPECT_EQ(grade(reversed(p)), grade(p)) << describe(p) << ": " << summary(grade(reversed(p))) << " vs " << summary(grade(p));
+}
+
 TEST_P(RandomPuzzles, ScoreOrdersTheLevels) {
   const auto puzzles = random_puzzles(GetParam(), 30, 3000 + static_cast<int>(GetParam()));
   for (const auto& [p, solution] : puzzles) {
@@ -267,6 +283,18 @@ TEST(Symmetry, DeepTechniqueFixturesKeepTheirGrade) {
       EXPECT_EQ(grade(image), g) << desc << " " << sym.name << ": " << summary(grade(image)) << " vs " << summary(g);
     }
   }
+}
+
+// Found from outside: gap-paths walked each gap upwards only, and gave up on this one's upward
+// tree, so the puzzle read backwards needed search (extreme) where read forwards it was hard.
+TEST(Symmetry, AGapIsCrossedFromEitherEnd) {
+  const Puzzle forward = parse_description(
+      "square4:10x10:x,x,.,.,.,64,.,.,x,x/x,x,.,.,.,.,.,.,x,x/57,.,.,.,.,.,.,.,.,./.,.,.,x,.,.,.,.,22,./"
+      ".,.,53,x,1,.,.,x,.,./.,.,.,.,x,.,.,x,.,./.,.,.,46,x,.,.,.,.,./.,.,40,.,.,.,.,.,76,./x,x,.,.,.,x,x,.,x,x/"
+      "x,x,34,.,.,.,.,.,x,x");
+  const Grade g = grade(forward);
+  EXPECT_EQ(g.level, Difficulty::hard) << summary(g);
+  EXPECT_EQ(grade(reversed(forward)), g) << summary(grade(reversed(forward)));
 }
 
 TEST(Symmetry, PublishedHexPuzzleGradeSurvivesMirrors) {
