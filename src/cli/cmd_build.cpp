@@ -160,7 +160,7 @@ static std::vector<std::string> kept_in_place(const fs::path& manifest, const fs
 // entries. `out` is the folder as the user named it, for the list of files written. A shard's
 // manifest holds part of a book: like `build --shard`, no book is rendered from it.
 static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out,
-                      const std::vector<std::string>& kept = {}) {
+                      const std::vector<std::string>& kept = {}, bool refuse_small_cells = false) {
   write_manifest(folder.staging() / "manifest.json", m);
   std::vector<fs::path> files{out / "manifest.json"};
   for (const std::string& name : kept) {
@@ -168,7 +168,7 @@ static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out
     if (fs::exists(folder.staging() / name)) files.push_back(out / name);
   }
   const RenderedBook book =
-      m.header.shard ? RenderedBook{} : render_records(m.header.book, print_records(m), folder.staging());
+      m.header.shard ? RenderedBook{} : render_records(m.header.book, print_records(m), folder.staging(), refuse_small_cells);
   for (const auto& f : book.files) files.push_back(out / f.filename());
   std::vector<std::string> notes = book_notes(book);
   if (auto warning = folder.commit()) notes.push_back(*warning);
@@ -282,9 +282,10 @@ int run_render(const Args& args) {
   po::options_description o("options");
   o.add_options()("template", po::value<std::string>()->value_name("T"), "page template (default: the manifest's)")(
       "formats", po::value<std::string>()->value_name("F"), "pdf, svg, cover, a list such as pdf,cover, or none (default: the manifest's)")(
-      "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)");
+      "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)")(
+      "force", "print boards whose cells would be too small for a pencil on the template anyway (a warning)");
   const Parsed p = parse_command(args, o, "manifest", 1);
-  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR] [--force]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);
   check_records(m, file.string());
@@ -322,7 +323,8 @@ int run_render(const Args& args) {
   // a manifest of another name stay.
   BookFolder folder = book_folder_for(m, out);
   (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
-  write_book(m, folder, out, kept_in_place(file, out));
+  // Boards too big for the template's pencil-sized cells are refused as the build refuses them.
+  write_book(m, folder, out, kept_in_place(file, out), !p.vm.count("force"));
   return exit_ok;  // failed puzzles were reported when they were built
 }
 

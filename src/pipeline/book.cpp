@@ -68,7 +68,7 @@ std::vector<PrintRecord> print_records(const Manifest& manifest) {
 }
 
 RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>& records,
-                            const std::filesystem::path& out_dir) {
+                            const std::filesystem::path& out_dir, bool refuse_small_cells) {
   if (!book.pdf && !book.svg && !book.cover && !book.svg_per_puzzle) return {};
   std::vector<PrintablePuzzle> puzzles;
   puzzles.reserve(records.size());
@@ -104,6 +104,7 @@ RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>
   opt.cover = book.cover;
   opt.svg_per_puzzle = book.svg_per_puzzle;
   opt.answer_path = book.answer_path;
+  opt.refuse_small_cells = refuse_small_cells;
   const PageTemplate page = load_page_template(book.page_template);
   return render_book(info, puzzles, page, opt);
 }

@@ -61,8 +61,9 @@ std::vector<PrintRecord> in_print_order(std::vector<PrintRecord> records);
 std::vector<PrintRecord> print_records(const Manifest& manifest);
 
 // manifest -> PrintablePuzzles -> render_book. Nothing is rendered when no format is on.
+// `refuse_small_cells`: see RenderOptions (render of a manifest on another template).
 RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>& records,
-                            const std::filesystem::path& out_dir);
+                            const std::filesystem::path& out_dir, bool refuse_small_cells = false);
 // "book: 48 pages, inside margin 0.375 in (9.5 mm)" and "warning: ..." lines for the summary.
 std::vector<std::string> book_notes(const RenderedBook& book);
 

@@ -180,6 +180,10 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   out.pages = static_cast<int>(pages.size());
   out.inside_margin_mm = layout.inside_margin_mm;
   out.warnings = warnings_of(pages, puzzles, page);
+  if (options.refuse_small_cells && !out.warnings.empty())
+    throw InputError(out.warnings.front() +
+                     (out.warnings.size() > 1 ? " (and " + std::to_string(out.warnings.size() - 1) + " more)" : "") +
+                     "; use a template with room for it, or --force to print it anyway");
   for (std::string& w : glyph_warnings(info, pages)) out.warnings.push_back(std::move(w));
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");

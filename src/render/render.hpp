@@ -51,6 +51,8 @@ struct RenderOptions {
   bool svg_per_puzzle = false;    // also book-puzzle-001.svg and book-answer-001.svg per puzzle
   bool answer_path = false;       // draw the path through the cell centres in answer keys
   bool cover = false;             // also cover.pdf (back, spine, front with bleed; print_rules.hpp)
+  bool refuse_small_cells = false; // a board whose cells stay below the template's minimum even on a
+                                   // page of its own is an InputError before anything is written
 };
 
 struct RenderedBook {

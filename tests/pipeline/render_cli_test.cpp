@@ -165,6 +165,17 @@ TEST(RenderCli, BoardsTooBigForTheTemplateAreRefusedUnlessForced) {
   EXPECT_EQ(quiet.err.find("hidato: book:"), std::string::npos) << quiet.err;
   EXPECT_EQ(quiet.err.find("hidato: wrote"), std::string::npos) << quiet.err;
   EXPECT_EQ(quiet.out, "");
+  // render holds a manifest to the same rule (found from outside: it printed them with a warning).
+  const ChildRun again = run_hidato("render out/manifest.json --out r", dir.path);
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_EQ(again.err, "hidato: error: puzzle 2 (set wide): cells of 6.6 mm are below the minimum of 10.0 mm on "
+                       "template 'pocket-6x9' (too big even for a page of its own); use a template with room for it, "
+                       "or --force to print it anyway\n");
+  EXPECT_FALSE(fs::exists(dir.path / "r"));
+  EXPECT_EQ(run_hidato("render out/manifest.json --out r --force", dir.path).exit_code, 0);
+  const ChildRun a4 = run_hidato("render out/manifest.json --out a4 --template a4", dir.path);
+  EXPECT_EQ(a4.exit_code, 1);  // 100 needs 10 mm cells: 20 of them are wider than A4's body too
+  EXPECT_NE(a4.err.find("cells of 8.8 mm are below the minimum of 10.0 mm on template 'a4'"), std::string::npos) << a4.err;
 }
 
 // formats: [pdf, svg, cover] and svg_per_puzzle: the cover sheet and one SVG per puzzle named by
