@@ -111,8 +111,13 @@ RenderedBook render_records(const BookMeta& book, const std::vector<PrintRecord>
 
 std::vector<std::string> book_notes(const RenderedBook& book) {
   if (book.pages == 0) return {};
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "book: %d pages, inside margin %.3f in (%.1f mm)", book.pages,
+  char buf[256];
+  // Padding a reader would notice: more Notes pages than the one that may precede the answers.
+  std::string padding;
+  if (book.notes_pages > 1 && book.pages == book.min_pages)
+    padding = " (" + std::to_string(book.notes_pages) + " of them Notes pages: the print service's least is " +
+              std::to_string(book.min_pages) + ")";
+  std::snprintf(buf, sizeof buf, "book: %d pages%s, inside margin %.3f in (%.1f mm)", book.pages, padding.c_str(),
                 book.inside_margin_mm / 25.4, book.inside_margin_mm);
   std::vector<std::string> out{buf};
   for (const auto& w : book.warnings) out.push_back("warning: " + w);

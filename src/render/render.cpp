@@ -178,6 +178,8 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   const PageSize size{page.width_mm, page.height_mm};
   RenderedBook out;
   out.pages = static_cast<int>(pages.size());
+  out.notes_pages = static_cast<int>(std::count_if(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::notes; }));
+  out.min_pages = rules_of(page).min_pages;
   out.inside_margin_mm = layout.inside_margin_mm;
   out.warnings = warnings_of(pages, puzzles, page);
   if (options.refuse_small_cells && !out.warnings.empty())

@@ -58,6 +58,8 @@ struct RenderOptions {
 struct RenderedBook {
   std::vector<std::filesystem::path> files;
   int pages = 0;                  // after padding to the print service's rules
+  int notes_pages = 0;            // of those, the Notes pages (padding, and before the answers)
+  int min_pages = 0;              // the print service's least page count (0: none)
   double inside_margin_mm = 0;    // inner margin + gutter used on every page
   // Things a reader should know but that did not stop the book, e.g. "puzzle 12: cells of 5.1 mm
   // are below the template's minimum of 7 mm (too big even for a page of its own)".

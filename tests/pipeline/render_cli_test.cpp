@@ -152,7 +152,7 @@ TEST(RenderCli, BoardsTooBigForTheTemplateAreRefusedUnlessForced) {
   EXPECT_NE(two.err.find("\ntwo.yaml:4:5: sets[1]: set 'b': "), std::string::npos) << two.err;
   const ChildRun forced = run_hidato("build c.yaml --out out --force", dir.path);
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
-  EXPECT_NE(forced.err.find("hidato: book: 24 pages, inside margin 0.375 in (9.5 mm)\n"), std::string::npos)
+  EXPECT_NE(forced.err.find("hidato: book: 24 pages (18 of them Notes pages: the print service's least is 24), inside margin 0.375 in (9.5 mm)\n"), std::string::npos)
       << forced.err;
   const std::string warning = "hidato: warning: puzzle 2 (set wide): cells of 6.6 mm are below the minimum of 10.0 mm "
                               "on template 'pocket-6x9'";
