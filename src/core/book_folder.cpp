@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -87,6 +88,31 @@ bool is_book_folder(const fs::path& dir) {
   return !ec && (empty || manifest);
 }
 
+namespace {
+
+// Why a folder is no book's, naming what is there (is_book_folder is false).
+std::string not_a_book(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<std::string> foreign, files;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const auto ext = e.path().extension();
+    const std::string name = e.path().filename().string();
+    if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) foreign.push_back(name);
+    else files.push_back(name);
+  }
+  std::sort(foreign.begin(), foreign.end());
+  std::sort(files.begin(), files.end());
+  const auto listed = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size() && i < 3; ++i) out += (i ? ", " : "") + names[i];
+    return names.size() > 3 ? out + " and " + std::to_string(names.size() - 3) + " more" : out;
+  };
+  if (!foreign.empty()) return "holds files that are not part of a book (" + listed(foreign) + ")";
+  return "holds no manifest.json beside its files (" + listed(files) + "), so it is not a book's";
+}
+
+}  // namespace
+
 BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
   staging_ = beside(target_, ".hidato-new");
   old_ = beside(target_, ".hidato-old");
@@ -96,8 +122,7 @@ BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
     refuse(shown, "is a file, not a folder (the book needs a folder of its own)");
   const auto refuse_foreign = [&] {
     if (fs::is_directory(target_, ec) && !is_book_folder(target_))
-      refuse(shown, "holds files that are not part of a book; a book replaces its whole folder, so choose a new "
-                    "or empty folder");
+      refuse(shown, not_a_book(target_) + "; a book replaces its whole folder, so choose a new or empty folder");
   };
   refuse_foreign();  // before anything is created; again below, once an interrupted swap is undone
   check_swappable(shown, target_);

@@ -65,6 +65,18 @@ std::string first_difference(const ManifestEntry& want, const ManifestEntry& got
   return "different counters (clues or nodes)";
 }
 
+// What makes two shards' headers differ, for merge's refusal (it said only "a different config,
+// book or tool version", which left the operator to diff the files).
+std::string header_difference(const ManifestHeader& a, const ManifestHeader& b) {
+  if (a.tool != b.tool) return "made by '" + a.tool + "', another tool version";
+  if (a.config_digest != b.config_digest || a.config_name != b.config_name)
+    return "from config '" + a.config_name + "' of digest " + a.config_digest +
+           " (every byte counts, comments too: build each shard from the same file), another config";
+  if (a.jobs_total != b.jobs_total)
+    return "a book of " + std::to_string(a.jobs_total) + " jobs, another book size";
+  return "other book settings (title, template, formats or seed)";
+}
+
 }  // namespace
 
 Record read_record(const ManifestEntry& e) {
@@ -154,8 +166,7 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
       throw InputError(names[i] + ": shard of " + std::to_string(h.shard->count) + ", expected " +
                        std::to_string(h0.shard->count));
     h.shard = h0.shard;
-    if (!(h == h0))
-      throw InputError(names[i] + ": from a different config, book or tool version than " + names[0]);
+    if (!(h == h0)) throw InputError(names[i] + ": " + header_difference(h, h0) + " than " + names[0]);
     int& slot = seen[static_cast<std::size_t>(shards[i].header.shard->index)];
     if (slot >= 0) throw InputError(names[i] + ": shard " + std::to_string(shards[i].header.shard->index) + " given twice (also " + names[static_cast<std::size_t>(slot)] + ")");
     slot = static_cast<int>(i);

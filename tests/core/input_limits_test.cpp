@@ -215,12 +215,16 @@ TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
             (dir / "file").string() + ": is a file, not a folder (the book needs a folder of its own)");
   fs::create_directories(dir / "home");
   write(dir / "home" / "notes.txt", "mine");
-  EXPECT_NE(message_of([&] { BookFolder f(dir / "home"); }).find("holds files that are not part of a book"), std::string::npos);
+  EXPECT_EQ(message_of([&] { BookFolder f(dir / "home"); }),
+            (dir / "home").string() + ": holds files that are not part of a book (notes.txt); a book replaces its "
+                                      "whole folder, so choose a new or empty folder");
   EXPECT_TRUE(fs::exists(dir / "home" / "notes.txt"));
   fs::create_directories(dir / "shelf");  // PDFs and JSON, but no book's manifest
   write(dir / "shelf" / "book-2026-01.pdf", "mine");
   write(dir / "shelf" / "package.json", "{}");
-  EXPECT_NE(message_of([&] { BookFolder f(dir / "shelf"); }).find("holds files that are not part of a book"), std::string::npos);
+  EXPECT_EQ(message_of([&] { BookFolder f(dir / "shelf"); }),
+            (dir / "shelf").string() + ": holds no manifest.json beside its files (book-2026-01.pdf, package.json), so "
+                                       "it is not a book's; a book replaces its whole folder, so choose a new or empty folder");
   EXPECT_TRUE(fs::exists(dir / "shelf" / "package.json"));
   EXPECT_FALSE(fs::exists(dir / ".home.hidato-lock"));  // a refused folder gets nothing beside it
   BookFolder first(dir / "out");

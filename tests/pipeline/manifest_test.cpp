@@ -182,7 +182,15 @@ TEST(Merge, MissingRepeatedOrForeignShardsAreRejected) {
   EXPECT_EQ(message({s0, s0}, {"a", "b"}), "b: shard 0 given twice (also a)");
   Manifest other = s1;
   other.header.config_digest = "0000000000000000";
-  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: from a different config, book or tool version than a");
+  EXPECT_EQ(message({s0, other}, {"a", "b"}),
+            "b: from config '" + s1.header.config_name + "' of digest 0000000000000000 (every byte counts, comments "
+            "too: build each shard from the same file), another config than a");
+  other = s1;
+  other.header.tool = "hidato 0.0.9 generator 1";
+  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: made by 'hidato 0.0.9 generator 1', another tool version than a");
+  other = s1;
+  other.header.book.title = "Another";
+  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: other book settings (title, template, formats or seed) than a");
   EXPECT_EQ(message({run_book(spec, std::nullopt, 1)}, {"w"}), "w: not a shard manifest (built without --shard)");
 }
 
