@@ -159,7 +159,9 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
   bool first_page = true;
   auto close = [&] {
     if (!page) return;
-    page->heading = numbers_heading("Puzzles", puzzles, *page);
+    // A section's first page names its puzzles under the section header: no running head
+    // repeating it (as a chapter opens without one).
+    page->heading = page->section_title.empty() ? numbers_heading("Puzzles", puzzles, *page) : "";
     equalize_cells(*page, puzzles, frame);
     pages.push_back(std::move(*page));
     page.reset();

@@ -190,7 +190,7 @@ TEST(Layout, BookOrderAndExactBoxesOnA4) {
   EXPECT_EQ(p.note_text, "Answer: page 5");
   EXPECT_TRUE(contains(pages[3].content, p.note));
   EXPECT_FALSE(overlaps(p.note, p.grid));
-  EXPECT_EQ(pages[3].heading, "Puzzle 1");
+  EXPECT_EQ(pages[3].heading, "");  // a section opens without a running head repeating its subtitle
   EXPECT_EQ(pages[3].section_title, "Hidato \xE2\x80\x94 Classic");
   EXPECT_EQ(pages[3].section_subtitle, "Puzzle 1");
   EXPECT_EQ(pages[3].rule_text, kind_rule(Topology::square8));
@@ -215,6 +215,11 @@ TEST(Layout, SectionsPerSetWithKindAndTitle) {
   EXPECT_EQ(titles, (std::vector<std::string>{"Hidato \xE2\x80\x94 Classic", "Numbrix \xE2\x80\x94 Side by side",
                                               "Hexagonal Hidato \xE2\x80\x94 Hex", "Hidato \xE2\x80\x94 Shapes"}));
   EXPECT_EQ(rules[1], kind_rule(Topology::square4));
+  for (const Page& p : pages) {  // a running head on every puzzle page but a section's first
+    if (p.kind == PageKind::puzzles) {
+      EXPECT_EQ(p.heading.empty(), !p.section_title.empty()) << p.number;
+    }
+  }
   EXPECT_EQ(rules[2], kind_rule(Topology::hex6));
 }
 
