@@ -144,6 +144,22 @@ void equalize_cells(Page& page, const std::vector<PrintablePuzzle>& puzzles, Fra
     place(item.slot, extent_of(at(puzzles, item.index)), item.minimum_mm, smallest, frame, true, item);
 }
 
+// The boards of one section print at one cell size, the smallest among them (the first page,
+// under the section header, has less room: its boards came out smaller than the next pages'),
+// unless that would take one of them below its own minimum. Pages [from, end) are the section's.
+void equalize_section(std::vector<Page>& pages, std::size_t from, const std::vector<PrintablePuzzle>& puzzles,
+                      Frame frame) {
+  double smallest = 1e9;
+  for (std::size_t i = from; i < pages.size(); ++i)
+    for (const Placed& item : pages[i].items) smallest = std::min(smallest, item.cell_mm);
+  for (std::size_t i = from; i < pages.size(); ++i)
+    for (const Placed& item : pages[i].items)
+      if (smallest < item.minimum_mm - 1e-9) return;
+  for (std::size_t i = from; i < pages.size(); ++i)
+    for (Placed& item : pages[i].items)
+      place(item.slot, extent_of(at(puzzles, item.index)), item.minimum_mm, smallest, frame, true, item);
+}
+
 // One section: the puzzles [first, last) of one set, `puzzles_per_page` slots a page, starting
 // on a new page under the section header. A board too small for its slot closes the current
 // page and gets a page of its own (its slot is the whole body).
@@ -154,6 +170,7 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
   const std::string title = kind_name(kind) + " \xE2\x80\x94 " + (lead.set_title.empty() ? lead.set_name : lead.set_title);
   const std::string subtitle = number_range("Puzzles", lead.number, at(puzzles, last - 1).number);
   const Frame frame = puzzle_frame(t);
+  const std::size_t section_start = pages.size();
   std::optional<Page> page;
   std::vector<Box> slots;
   bool first_page = true;
@@ -190,6 +207,7 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     if (static_cast<int>(page->items.size()) == t.puzzles_per_page) close();
   }
   close();
+  equalize_section(pages, section_start, puzzles, frame);
 }
 
 void fill_puzzles(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, std::vector<Page>& pages) {

@@ -249,6 +249,23 @@ TEST(Layout, ALongContentsListContinuesOnMorePages) {
   }
 }
 
+// A set's boards print at one size: the first page, under the section header, has less room, and
+// its boards came out smaller than the next pages' (found from outside: 10.7 vs 11.9 mm).
+TEST(Layout, BoardsOfOneSectionShareTheirCellSize) {
+  for (const char* name : {"kdp-8.5x11", "large-print", "pocket-6x9", "a4"}) {
+    const PageTemplate t = load_page_template(name);
+    std::vector<PrintablePuzzle> book;
+    for (int i = 1; i <= 6; ++i) book.push_back(fixtures::snake(i, Topology::square8, 9, 9, "Nines"));
+    std::vector<double> cells;
+    for (const Page& p : layout_book(t, book, false))
+      if (p.kind == PageKind::puzzles)
+        for (const Placed& item : p.items) cells.push_back(item.cell_mm);
+    ASSERT_EQ(cells.size(), 6u) << name;
+    for (double c : cells) EXPECT_DOUBLE_EQ(c, cells.front()) << name;
+    EXPECT_GE(cells.front(), t.cell.min_for(2)) << name;
+  }
+}
+
 TEST(Layout, BoardsSharingAPageShareTheirCellSize) {
   const PageTemplate t = plain("a4");
   const auto pages = layout_book(t, {fixtures::small_square8(1), fixtures::snake(2, Topology::square8, 11, 9, "Classic")}, false);
