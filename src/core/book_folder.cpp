@@ -37,11 +37,20 @@ int take_lock(const fs::path& dir, const fs::path& lock) {
   if (fd < 0) refuse(dir, "cannot create the lock file " + lock.string() + ": " + std::strerror(errno));
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const int e = errno;
+    char pid[32] = {};
+    const ssize_t got = e == EWOULDBLOCK ? ::pread(fd, pid, sizeof pid - 1, 0) : 0;
     ::close(fd);
+    std::string holder = got > 0 ? std::string(pid, static_cast<std::size_t>(got)) : "";
+    if (holder.empty() || holder.back() != '\n' || holder.find_first_not_of("0123456789\n") != std::string::npos) holder.clear();
+    else holder = " (pid " + holder.substr(0, holder.size() - 1) + ")";
     if (e == EWOULDBLOCK)
-      refuse(dir, "another hidato process is writing a book into this folder (it holds " + lock.string() + ")");
+      refuse(dir, "another hidato process" + holder + " is writing a book into this folder (it holds " + lock.string() + ")");
     refuse(dir, "cannot lock " + lock.string() + ": " + std::strerror(e));
   }
+  // The holder's process id, for the message of a writer refused meanwhile (best effort).
+  const std::string pid = std::to_string(::getpid()) + "\n";
+  const bool noted = ::ftruncate(fd, 0) == 0 && ::pwrite(fd, pid.data(), pid.size(), 0) == static_cast<ssize_t>(pid.size());
+  (void)noted;  // without it a refused writer's message names no pid
   return fd;
 }
 
