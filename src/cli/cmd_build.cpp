@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "cli/args.hpp"
@@ -122,7 +123,11 @@ int run_build(const Args& args) {
   opt.cancel = &install_stop_handlers();
   const BuildResult r = build_book(spec, opt, std::cerr);
   if (r.interrupted) return interrupted_exit();
-  if (!quiet) std::cout << summary_table(r.sets);
+  if (!quiet) {
+    char took[96];
+    std::snprintf(took, sizeof took, "made in %.1f s on %d thread%s\n", r.wall_ms / 1000, r.threads, r.threads == 1 ? "" : "s");
+    std::cout << summary_table(r.sets) << took;
+  }
   list_failures(r.sets);
   if (r.nothing_made) {
     std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(opt.out_dir.string())

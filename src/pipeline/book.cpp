@@ -153,14 +153,16 @@ BuildResult build_book(const BookSpec& spec, const BuildOptions& options, std::o
     result.interrupted = true;  // ~BookFolder removes the staging folder
     return result;
   }
+  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const int threads = options.threads > 0 ? options.threads : default_threads();
+  result.wall_ms = wall_ms;
+  result.threads = threads;
   if (!options.shard && result.made == 0 && result.failed > 0) {
     result.nothing_made = true;  // likewise; a shard still records its failures for merge
     return result;
   }
   manifest.commit();
   std::vector<std::filesystem::path> written{dir / "manifest.json"};
-  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const int threads = options.threads > 0 ? options.threads : default_threads();
   write_timings(dir / "timings.json", threads, wall_ms, result.sets, timings);
   written.push_back(dir / "timings.json");
   if (!options.shard) {

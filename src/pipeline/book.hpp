@@ -36,6 +36,8 @@ struct BuildResult {
   std::vector<SetTally> sets;           // for the summary table and the failure list
   std::vector<std::filesystem::path> files;  // everything written, manifest first
   std::vector<std::string> book_notes;       // page count and gutter, then layout warnings
+  double wall_ms = 0;                        // making the puzzles (the render not included)
+  int threads = 0;
 };
 
 // Builds the book (or one shard of it: a shard writes its manifest only; merge renders) into

@@ -2,6 +2,8 @@
 // Configs here use `formats: []` (manifest only); PDF/SVG checks are in render_cli_test.cpp.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include <csignal>
 #include <sstream>
 #include <thread>
@@ -93,7 +95,8 @@ TEST(Cli, SummaryTableAndPlainProgressLines) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("set        made  failed   median ms  grades\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("\nnumbrix       4       0 "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\ntotal        16       0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\ntotal        16       0\nmade in "), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\nmade in [0-9]+\\.[0-9] s on 2 threads\n$"))) << r.out;
   // stderr is not a terminal here: plain lines, one per finished set, no carriage returns.
   EXPECT_NE(r.err.find("hidato: numbrix: 4/4  failed 0"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\r'), std::string::npos);
