@@ -85,6 +85,14 @@ void check_swappable(const fs::path& shown, const fs::path& target) {
 
 }  // namespace
 
+std::optional<fs::path> interrupted_book(const fs::path& folder) {
+  std::error_code ec;
+  const fs::path target = normal_target(folder);
+  const fs::path old = beside(target, ".hidato-old");
+  if (fs::exists(target, ec) || !fs::is_directory(old, ec)) return std::nullopt;
+  return old;
+}
+
 bool is_book_folder(const fs::path& dir) {
   std::error_code ec;
   bool empty = true, manifest = false;

@@ -50,6 +50,10 @@ class BookFolder {
   bool committed_ = false;
 };
 
+// Where an interrupted swap left the earlier book of `folder` (.NAME.hidato-old beside it) when
+// `folder` itself is missing: a reader of its manifest can say where the book is.
+std::optional<std::filesystem::path> interrupted_book(const std::filesystem::path& folder);
+
 // True when `dir` holds a manifest.json and every entry is a regular file named *.json, *.pdf or
 // *.svg (what books are made of), so replacing the folder loses nothing else (a folder of PDFs
 // and a package.json is no book). An empty folder is a book folder.

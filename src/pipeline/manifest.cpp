@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/book_folder.hpp"
 #include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "core/json_text.hpp"
@@ -472,7 +473,16 @@ ManifestEntry entry_from_outcome(const JobOutcome& o) {
 std::string entry_json(const ManifestEntry& entry) { return json_text(entry_to_json(entry)); }
 
 Manifest read_manifest(const std::filesystem::path& file) {
-  return parse_manifest(read_text_file(file, "manifest"), file.string());
+  std::string text;
+  try {
+    text = read_text_file(file, "manifest");
+  } catch (const InputError& e) {
+    const auto old = interrupted_book(file.has_parent_path() ? file.parent_path() : std::filesystem::path("."));
+    if (!old) throw;
+    throw InputError(std::string(e.what()) + " (a build was stopped while it swapped books: the earlier book is in " +
+                     old->string() + ", and the next build into " + file.parent_path().string() + " puts it back)");
+  }
+  return parse_manifest(text, file.string());
 }
 
 Manifest parse_manifest(const std::string& text, const std::string& source) {

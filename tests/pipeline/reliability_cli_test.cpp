@@ -225,6 +225,23 @@ TEST(Reliability, ARebuildReplacesTheWholeBook) {
   EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{".out.hidato-lock", "c.yaml", "out"}));
 }
 
+// A build stopped between its two renames leaves only .out.hidato-old: a reader of out/'s
+// manifest is told where the book is (it said only "No such file or directory").
+TEST(Reliability, AMissingBookStoppedMidSwapIsPointedAt) {
+  TempDir dir("rel-midswap");
+  const std::string m = built_manifest(dir);
+  fs::rename(dir.path / "out", dir.path / ".out.hidato-old");
+  const ChildRun r = run_hidato("verify out/manifest.json", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("out/manifest.json: cannot read the manifest: No such file or directory (a build was stopped "
+                       "while it swapped books: the earlier book is in "),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(".out.hidato-old, and the next build into out puts it back)"), std::string::npos) << r.err;
+  EXPECT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);  // which it does
+  EXPECT_EQ(slurp(dir.path / "out/manifest.json"), m);
+  EXPECT_FALSE(fs::exists(dir.path / ".out.hidato-old"));
+}
+
 TEST(Reliability, ASecondBuildIntoALockedFolderIsRefused) {
   TempDir dir("rel-lock");
   write_text(dir.path / "c.yaml", config_with("[]"));
