@@ -116,16 +116,34 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
   return out;
 }
 
+// A set title too long for its section header's line is shrunk to fit (draw.cpp, fitted_text);
+// below 60% of the heading's size the summary says so, once per title.
+std::vector<std::string> shrunk_titles(Canvas& canvas, const std::vector<Page>& pages, const PageTemplate& t) {
+  std::vector<std::string> out, seen;
+  const double size_pt = t.fonts.heading * 1.5;  // draw_section_and_rule's
+  for (const Page& p : pages) {
+    if (p.section_title.empty() || std::find(seen.begin(), seen.end(), p.section_title) != seen.end()) continue;
+    seen.push_back(p.section_title);
+    const double w = canvas.text_width(p.section_title, size_pt * mm_per_point, Weight::bold);
+    if (w <= 0 || p.section.w / w >= 0.6) continue;
+    char sizes[96];
+    std::snprintf(sizes, sizeof sizes, "%.1f pt instead of %.1f pt", size_pt * p.section.w / w, size_pt);
+    out.push_back("set title '" + p.section_title + "' is too long for one line on template '" + t.name +
+                  "': printed at " + sizes + " (shorten it)");
+  }
+  return out;
+}
+
 // Text the config gives that the embedded DejaVu fonts cannot draw (CJK, emoji, ...): it would
-// print as empty boxes, so the summary says which characters and where.
-std::vector<std::string> glyph_warnings(const BookInfo& info, const std::vector<Page>& pages) {
+// print as empty boxes, so the summary says which characters and where. Also titles shrunk to fit.
+std::vector<std::string> glyph_warnings(const BookInfo& info, const std::vector<Page>& pages, const PageTemplate& t) {
   std::vector<std::pair<std::string, std::string>> texts{{"title", info.title},         {"subtitle", info.subtitle},
                                                          {"author", info.author},       {"date", info.date},
                                                          {"copyright", info.copyright}, {"isbn", info.isbn},
                                                          {"edition", info.edition}};
   for (const Page& p : pages)
     if (!p.section_title.empty() &&
-        std::none_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == p.section_title; }))
+        std::none_of(texts.begin(), texts.end(), [&](const auto& named) { return named.second == p.section_title; }))
       texts.emplace_back("set title", p.section_title);
   cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
   cairo_t* cr = cairo_create(surface);
@@ -139,6 +157,7 @@ std::vector<std::string> glyph_warnings(const BookInfo& info, const std::vector<
       for (const std::string& ch : missing) list += (list.empty() ? "'" : ", '") + ch + "'";
       out.push_back(what + " '" + text + "': " + list + " not in the book's font (DejaVu Sans), printed as empty boxes");
     }
+    for (std::string& w : shrunk_titles(canvas, pages, t)) out.push_back(std::move(w));
   }
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
@@ -186,7 +205,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
     throw InputError(out.warnings.front() +
                      (out.warnings.size() > 1 ? " (and " + std::to_string(out.warnings.size() - 1) + " more)" : "") +
                      "; use a template with room for it, or --force to print it anyway");
-  for (std::string& w : glyph_warnings(info, pages)) out.warnings.push_back(std::move(w));
+  for (std::string& w : glyph_warnings(info, pages, page)) out.warnings.push_back(std::move(w));
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");
     const PdfMetadata meta{info.title, info.author, info.subtitle, info.creation_epoch};

@@ -330,6 +330,24 @@ TEST(RenderOutput, WarnsOfCharactersTheFontCannotDraw) {
   EXPECT_TRUE(render_book(sample_info(), {fixtures::small_square8(1)}, load_page_template("a4"), opt).warnings.empty());
 }
 
+// A set title too long for its header's line is shrunk to fit; below 60% of its size the book
+// says so (found from outside: titles printed at 5 pt without a word).
+TEST(RenderOutput, WarnsOfASetTitleShrunkFarToFit) {
+  RenderOptions opt;
+  opt.out_dir = fresh_dir("long-title");
+  opt.pdf = opt.svg = false;
+  PrintablePuzzle lengthy = fixtures::small_square8(1);
+  lengthy.set_title = "A very long set title that goes on and on about the puzzles in this section of the book";
+  PrintablePuzzle brief = fixtures::small_square4(2);
+  brief.set_title = "Short";
+  const RenderedBook book = render_book(sample_info(), {lengthy, brief}, load_page_template("pocket-6x9"), opt);
+  ASSERT_EQ(book.warnings.size(), 1u);
+  EXPECT_EQ(book.warnings[0].rfind("set title 'Hidato \xE2\x80\x94 A very long set title", 0), 0u) << book.warnings[0];
+  EXPECT_NE(book.warnings[0].find("' is too long for one line on template 'pocket-6x9': printed at "), std::string::npos)
+      << book.warnings[0];
+  EXPECT_NE(book.warnings[0].find(" pt instead of 15.0 pt (shorten it)"), std::string::npos) << book.warnings[0];
+}
+
 TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
   RenderOptions opt;
   opt.out_dir = fresh_dir("warn");
