@@ -1,4 +1,5 @@
 // BoardSpec validation and the base board: shape names, mask files, obstacle counts.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <system_error>
@@ -135,14 +136,20 @@ bool holds_somewhere(const Mask& mask, const Board& board) {
 
 // Plan: the spec's base board must hold the board's cells at some placement, and the board has
 // at most the cells the spec leaves after its holes -- exactly those when it asks for none
-// (carving may stop short of its count, never past it). A mask file that cannot be read (the
-// book was moved) leaves nothing to compare with.
-std::optional<std::string> board_problem(const BoardSpec& spec, const Board& board) {
+// (carving may stop short of its count, never past it); with its ends shown, 1 and N are givens.
+// A mask file is not read: it may have moved or changed since (an edited mask, or a shipped one
+// redrawn by an upgrade), and the made puzzle stays good; regenerate is what compares with it.
+std::optional<std::string> board_problem(const BoardSpec& spec, const Puzzle& puzzle) {
+  const Board& board = puzzle.board;
+  if (!spec.hide_ends) {
+    const auto shows = [&](int v) { return std::find(puzzle.givens.begin(), puzzle.givens.end(), v) != puzzle.givens.end(); };
+    if (!shows(1) || !shows(board.size())) return "its spec shows the ends (hide_ends: false), but 1 or N is not given";
+  }
+  if (spec.shape == "mask") return std::nullopt;
   Mask mask;
   try {
     mask = base_mask(spec);
   } catch (const InputError& e) {
-    if (spec.shape == "mask") return std::nullopt;
     return std::string(e.what());
   }
   int cells = mask.count();

@@ -97,7 +97,7 @@ Record read_record(const ManifestEntry& e) {
   if (t != e.job.board.topology)
     return problem("the puzzle is " + std::string(to_string(t)) + ", its spec says " +
                    std::string(to_string(e.job.board.topology)));
-  if (const auto why = board_problem(e.job.board, r.puzzle.board)) return problem("not its spec's board: " + *why);
+  if (const auto why = board_problem(e.job.board, r.puzzle)) return problem("not its spec's board: " + *why);
   if (count_givens(r.puzzle.givens) != e.clues) return problem("the clue count does not match the puzzle");
   if (!is_valid_solution(r.puzzle, r.solution)) return problem("the recorded solution breaks the rules");
   return r;

@@ -225,6 +225,26 @@ TEST(Reliability, ARebuildReplacesTheWholeBook) {
   EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{".out.hidato-lock", "c.yaml", "out"}));
 }
 
+// A spec that shows the ends must have 1 and N given (found from outside: hide_ends flipped to
+// false passed); a mask that changed since is no reason to call a made puzzle bad.
+TEST(Reliability, ASpecMustDescribeItsPuzzleButNotItsMaskFileToday) {
+  TempDir dir("rel-spec");
+  write_text(dir.path / "mine.txt", "######\n######\n######\n######\n######\n");
+  write_text(dir.path / "c.yaml", "book: {seed: 3, formats: []}\nsets:\n  - {name: h, rows: 7, cols: 7, hide_ends: true, count: 4}\n"
+                                  "  - {name: m, mask: mine.txt}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);
+  EXPECT_EQ(run_hidato("verify out/manifest.json", dir.path).exit_code, 0);
+  const std::string m = slurp(dir.path / "out/manifest.json");
+  write_text(dir.path / "t.json", std::regex_replace(m, std::regex("\"hide_ends\":true"), "\"hide_ends\":false"));
+  const ChildRun shown = run_hidato("verify t.json", dir.path);  // some of the four hide an end
+  EXPECT_EQ(shown.exit_code, 2);
+  EXPECT_NE(shown.err.find("]: not its spec's board: its spec shows the ends (hide_ends: false), but 1 or N is not given\n"),
+            std::string::npos) << shown.err;
+  write_text(dir.path / "mine.txt", "########\n########\n");  // redrawn since the book was made
+  EXPECT_EQ(run_hidato("verify out/manifest.json", dir.path).exit_code, 0);
+  EXPECT_EQ(run_hidato("render out/manifest.json --formats pdf --out r", dir.path).exit_code, 0);
+}
+
 // A build stopped between its two renames leaves only .out.hidato-old: a reader of out/'s
 // manifest is told where the book is (it said only "No such file or directory").
 TEST(Reliability, AMissingBookStoppedMidSwapIsPointedAt) {
