@@ -203,6 +203,9 @@ int run_generate(const Args& args) {
     return exit_ok;
   }
   const GenerateOptions o = read_generate_options(vm);
+  // Standard output gets each puzzle as it is made, in order with the failure lines (it got them
+  // all at the end, held in memory); --out FILE is written whole, atomically, at the end.
+  const bool streamed = o.out.empty();
   std::string output;
   int failed = 0;
   for (int i = 0; i < o.count; ++i) {
@@ -218,10 +221,12 @@ int run_generate(const Args& args) {
                 << " after " << counted(result.failure().attempts, "attempt") << "\n";
       continue;
     }
-    output += o.json ? puzzle_json(result.value()) : puzzle_text(result.value(), i, o.count);
+    const std::string text = o.json ? puzzle_json(result.value()) : puzzle_text(result.value(), i, o.count);
+    if (streamed) std::cout << text;
+    else output += text;
   }
   // Nothing made: an existing --out file is left as it was (an empty file would replace it).
-  if (o.out.empty()) std::cout << output << std::flush;
+  if (streamed) std::cout << std::flush;
   else if (failed < o.count) write_file_atomic(o.out, output);
   else std::cerr << "hidato: no puzzle made; " << terminal_text(o.out) << " left as it was\n";
   return failed > 0 ? exit_puzzle_failed : exit_ok;

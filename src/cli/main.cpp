@@ -14,6 +14,7 @@
 #include <boost/program_options/errors.hpp>
 
 #include "cli/commands.hpp"
+#include "core/atomic_file.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
 #include "version.hpp"
@@ -76,6 +77,7 @@ int dispatch(int argc, char** argv) {
 void hold_standard_descriptors() {
   for (int fd = 0; fd <= 2; ++fd) {
     if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    hidato::note_standard_stream_closed(fd);
     const int got = open("/dev/null", O_RDONLY);
     if (got >= 0 && got != fd) {
       dup2(got, fd);

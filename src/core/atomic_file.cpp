@@ -73,7 +73,31 @@ void produce_file_atomic(const std::filesystem::path& link,
   }
 }
 
+namespace {
+
+bool closed_at_start[3] = {false, false, false};  // set once by main, before any thread starts
+
+// Whether `path` names standard descriptor 1 or 2 and that one was closed when the program started.
+bool names_a_closed_stream(const std::filesystem::path& path) {
+  const std::string p = path.lexically_normal().string();
+  for (int fd : {1, 2}) {
+    const std::string n = std::to_string(fd);
+    if (closed_at_start[fd] && (p == "/dev/fd/" + n || p == "/proc/self/fd/" + n ||
+                                p == "/proc/" + std::to_string(::getpid()) + "/fd/" + n ||
+                                p == (fd == 1 ? "/dev/stdout" : "/dev/stderr")))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void note_standard_stream_closed(int fd) {
+  if (fd >= 0 && fd <= 2) closed_at_start[fd] = true;
+}
+
 void check_output_file(const std::filesystem::path& link) {
+  if (names_a_closed_stream(link)) throw InputError(link.string() + ": the standard stream it names is closed");
   const std::filesystem::path path = output_target(link);
   if (is_stream(path)) return;
   std::error_code ec;

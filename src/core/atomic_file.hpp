@@ -21,8 +21,12 @@ std::filesystem::path output_target(const std::filesystem::path& path);
 // reason) on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 
+// The program started with standard descriptor `fd` (1 or 2) closed: /dev/stdout (/dev/fd/1,
+// /proc/self/fd/1) then names no output, though the descriptor is held open on /dev/null.
+void note_standard_stream_closed(int fd);
+
 // Before any work: throws InputError (exit 1) when `path` is a folder or its folder cannot be
-// created or written, with the OS reason.
+// created or written, with the OS reason, or names a standard stream that was closed.
 void check_output_file(const std::filesystem::path& path);
 
 // Calls write(tmp) to produce the file at a temporary path, then renames it to `path` (to the

@@ -316,9 +316,22 @@ TEST(Reliability, OutputThatCannotBeWrittenIsExitThree) {
   EXPECT_EQ(slurp(dir.path / "err.txt"), "hidato: error: cannot write to standard output: No space left on device\n");
   EXPECT_EQ(shell("solve 'square8:3x3:6,.,9/.,2,8/1,.2' --json >&- 2>err.txt"), 3);
   EXPECT_EQ(slurp(dir.path / "err.txt"), "hidato: error: cannot write to standard output: it is closed\n");
+  EXPECT_EQ(shell("generate -n 2 -r 4 -c 4 -o /dev/stdout >&- 2>err.txt"), 1);  // not /dev/null, silently
+  EXPECT_EQ(slurp(dir.path / "err.txt"), "hidato: error: /dev/stdout: the standard stream it names is closed\n");
   EXPECT_EQ(shell("generate -n 3 -r 5 -c 5 >out.txt 2>err.txt"), 0);
   EXPECT_EQ(slurp(dir.path / "err.txt"), "");
   EXPECT_NE(slurp(dir.path / "out.txt").find("# puzzle: 3/3"), std::string::npos);
+  // Each puzzle reaches stdout as it is made, in order with the failure lines on stderr (they all
+  // came first: the puzzles were held to the end).
+  EXPECT_EQ(shell("generate -n 30 -r 7 -c 7 -d hard --attempts 1 --nodes 5000 --seed 3 >mixed.txt 2>&1"), 2);
+  const std::string mixed = slurp(dir.path / "mixed.txt");
+  std::smatch failure;
+  ASSERT_TRUE(std::regex_search(mixed, failure, std::regex("hidato: puzzle ([0-9]+) \\("))) << mixed.substr(0, 300);
+  const int k = std::stoi(failure[1].str());
+  ASSERT_GT(k, 1);
+  const auto at = static_cast<std::size_t>(failure.position(0));
+  EXPECT_LT(mixed.find("# puzzle: " + std::to_string(k - 1) + "/30\n"), at);
+  EXPECT_GT(mixed.find("# puzzle: " + std::to_string(k + 1) + "/30\n"), at);
   write_text(dir.path / "c.yaml", config_with("[]"));
   EXPECT_EQ(shell("build c.yaml --out out 2>&-"), 0);
   EXPECT_EQ(slurp(dir.path / ".out.hidato-lock").find("hidato:"), std::string::npos);  // its pid only
