@@ -247,15 +247,13 @@ int run_verify(const Args& args) {
   int ok = 0;
   for (const auto& e : m.entries) ok += e.ok ? 1 : 0;
   for (const auto& line : bad) std::cerr << "hidato: bad: " << line << "\n";
-  if (!bad.empty()) {
-    std::cerr << "hidato: " << bad.size() << " of " << counted(ok, "puzzle") << " failed verification\n";
-    return exit_puzzle_failed;
-  }
-  std::cout << "verified " << counted(ok, "puzzle") << ": " << (ok == 1 ? "it has" : "each has")
-            << " exactly one solution, the recorded one\n";
+  if (!bad.empty()) std::cerr << "hidato: " << bad.size() << " of " << counted(ok, "puzzle") << " failed verification\n";
+  else if (ok > 0)
+    std::cout << "verified " << counted(ok, "puzzle") << ": " << (ok == 1 ? "it has" : "each has")
+              << " exactly one solution, the recorded one\n";
   // A job that failed when the book was built left the book without its puzzle: like build, exit 2.
   const std::size_t failed = m.entries.size() - static_cast<std::size_t>(ok);
-  if (failed == 0) return exit_ok;
+  if (failed == 0) return bad.empty() ? exit_ok : exit_puzzle_failed;
   exit_for(m);
   std::cerr << "hidato: " << counted(static_cast<long long>(failed), "job") << " of " << m.entries.size()
             << (failed == 1 ? " is" : " are") << " recorded as failed: the book lacks "

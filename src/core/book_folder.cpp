@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace hidato {
 namespace fs = std::filesystem;
@@ -113,7 +114,7 @@ std::string not_a_book(const fs::path& dir) {
   std::vector<std::string> foreign, files;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const auto ext = e.path().extension();
-    const std::string name = e.path().filename().string();
+    const std::string name = printable(e.path().filename().string(), 80);  // a newline in a name stays escaped
     if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) foreign.push_back(name);
     else files.push_back(name);
   }

@@ -314,7 +314,9 @@ BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path
   if (auto v = n["creation_epoch"]) {
     m.creation_epoch = read_int(v, "book.creation_epoch", 0, max_creation_epoch, p).value_or(0);
   }
-  if ((m.pdf || m.svg || m.cover || m.svg_per_puzzle) && !m.page_template.empty()) {
+  // A template named is checked whatever the formats: the manifest records it for a later render
+  // (with formats: [] a missing one was recorded as written, and only that render refused it).
+  if ((m.pdf || m.svg || m.cover || m.svg_per_puzzle || n["template"]) && !m.page_template.empty()) {
     check_template(n["template"] ? n["template"] : n, m.page_template, p);
   }
   return m;
@@ -436,6 +438,10 @@ std::optional<std::string> isbn_problem(const std::string& isbn) {
   std::string d;
   for (char c : isbn)
     if (c != '-' && c != ' ') d += c;
+  const bool tidy = isbn.front() != '-' && isbn.front() != ' ' && isbn.back() != '-' && isbn.back() != ' ' &&
+                    isbn.find("--") == std::string::npos;
+  if (!tidy) return "'" + printable(isbn) + "': hyphens and spaces go between the parts of an ISBN only";
+  if (d.starts_with("9790")) return "'" + printable(isbn) + "' is an ISMN (979-0, printed music), not an ISBN";
   const auto digits = [&](std::size_t n) {
     return std::all_of(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(n), [](char c) { return c >= '0' && c <= '9'; });
   };

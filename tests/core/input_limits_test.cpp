@@ -226,6 +226,9 @@ TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
             (dir / "shelf").string() + ": holds no manifest.json beside its files (book-2026-01.pdf, package.json), so "
                                        "it is not a book's; a book replaces its whole folder, so choose a new or empty folder");
   EXPECT_TRUE(fs::exists(dir / "shelf" / "package.json"));
+  fs::create_directories(dir / "odd");  // names are shown escaped: a newline never reaches the terminal raw
+  write(dir / "odd" / "a\nb.txt", "x");
+  EXPECT_NE(message_of([&] { BookFolder f(dir / "odd"); }).find("(a\\x0ab.txt)"), std::string::npos);
   EXPECT_FALSE(fs::exists(dir / ".home.hidato-lock"));  // a refused folder gets nothing beside it
   BookFolder first(dir / "out");
   EXPECT_NE(message_of([&] { BookFolder second(dir / "out"); })

@@ -145,6 +145,14 @@ TEST(Cli, ImpossibleDeadlineFailsCleanlyWithExitTwo) {
   EXPECT_NE(verify.err.find("hidato: failed: huge[1]: deadline"), std::string::npos) << verify.err;
   EXPECT_NE(verify.err.find("hidato: 2 jobs of 4 are recorded as failed: the book lacks their puzzles\n"),
             std::string::npos) << verify.err;
+  // A bad puzzle besides: both are listed.
+  write_text(dir.path / "t/manifest.json", first_solution_swapped(m));
+  const ChildRun both = run_hidato("verify t/manifest.json", dir.path);
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(both.out, "");
+  EXPECT_NE(both.err.find("hidato: bad: fine[0]: "), std::string::npos) << both.err;
+  EXPECT_NE(both.err.find("hidato: failed: huge[0]: deadline"), std::string::npos) << both.err;
+  EXPECT_NE(both.err.find("hidato: 2 jobs of 4 are recorded as failed"), std::string::npos) << both.err;
 }
 
 // Shards in which no puzzle was made merge into no book, as a single run writes none: the earlier

@@ -240,6 +240,10 @@ TEST(Config, TemplateFileIsFoundBesideTheConfig) {
   const BookSpec s = parse_book_spec("book: {template: mine.yaml}\nsets: [{name: a, difficulty: easy}]\n", "book.yaml", dir);
   EXPECT_EQ(s.book.page_template, (dir / "mine.yaml").string());
   EXPECT_EQ(parse_book_spec(minimal, "book.yaml", dir).book.page_template, "a4");  // shipped names stay names
+  // A template named is checked with formats: [] too (the manifest records it for a later render).
+  EXPECT_EQ(error_of("book: {formats: [], template: ./nonexist.yaml}\nsets: [{name: a}]\n").rfind(
+                "book.yaml:1:31: book.template: ./nonexist.yaml: page template not found", 0),
+            0u);
 }
 
 TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {
@@ -351,6 +355,10 @@ TEST(Config, BookKeysForPrintAndSetTitles) {
   EXPECT_EQ(error_of("book: {isbn: 0-306-40615-2}\nsets:\n  - {name: a}\n"), "(no error)");  // ISBN-10
   EXPECT_EQ(error_of("book: {isbn: 0-8044-2957-X}\nsets:\n  - {name: a}\n"), "(no error)");
   EXPECT_EQ(error_of("book: {isbn: 979 10 90636 07 1}\nsets:\n  - {name: a}\n"), "(no error)");
+  EXPECT_EQ(error_of("book: {isbn: --978-0306406157}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:14: book.isbn: '--978-0306406157': hyphens and spaces go between the parts of an ISBN only");
+  EXPECT_EQ(error_of("book: {isbn: 979-0-2600-0043-8}\nsets:\n  - {name: a}\n"),
+            "book.yaml:1:14: book.isbn: '979-0-2600-0043-8' is an ISMN (979-0, printed music), not an ISBN");
 }
 
 // Checked from the config alone: the set's location, the template and the size that would fit.
