@@ -188,7 +188,14 @@ static void check_set_selected(const Manifest& m, const Selection& sel, const fs
   std::vector<std::string> sets;
   for (const auto& e : m.entries)
     if (std::find(sets.begin(), sets.end(), e.job.set_id) == sets.end()) sets.push_back(e.job.set_id);
-  if (std::find(sets.begin(), sets.end(), *sel.set) != sets.end()) return;
+  if (std::find(sets.begin(), sets.end(), *sel.set) != sets.end()) {
+    if (!sel.index) return;
+    int size = 0;
+    for (const auto& e : m.entries) size += e.job.set_id == *sel.set ? 1 : 0;
+    if (*sel.index < size) return;
+    throw InputError(file.string() + ": --index " + std::to_string(*sel.index) + ": set '" + *sel.set + "' has " +
+                     counted(size, "puzzle") + " (indices 0 to " + std::to_string(size - 1) + ")");
+  }
   std::string list;
   for (const auto& s : sets) list += (list.empty() ? "" : ", ") + s;
   throw InputError(file.string() + ": --set: no set '" + *sel.set + "' in the manifest (its sets: " + list + ")");

@@ -434,6 +434,18 @@ void check_summary(const Fields& top, const Json& j, const std::vector<ManifestE
     top.fail("summary", "does not add up to the entries, which give " + json_text(want));
 }
 
+// The set titles in the order the sets come in the book, as the config gives them (a manifest
+// whose keys were sorted by a JSON tool wrote its titles back in that order).
+void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, const std::vector<ManifestEntry>& entries) {
+  std::vector<std::string> order;
+  for (const auto& e : entries)
+    if (std::find(order.begin(), order.end(), e.job.set_id) == order.end()) order.push_back(e.job.set_id);
+  const auto rank = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(order.begin(), order.end(), name) - order.begin());
+  };
+  std::stable_sort(titles.begin(), titles.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+}
+
 }  // namespace
 
 std::string tool_name() { return std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version); }
@@ -500,6 +512,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
     check_entries(top, m.header, m.entries);
     check_entry_jobs(m.header, m.entries);
     check_summary(top, j, m.entries);
+    in_set_order(m.header.book.set_titles, m.entries);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file.string() + ": not valid JSON: " + printable(e.what(), 200));
   } catch (const InputError& e) {

@@ -274,6 +274,10 @@ TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   EXPECT_EQ(typo.exit_code, 1);
   EXPECT_NE(typo.err.find("b/manifest.json: --set: no set 'hexx' in the manifest (its sets: small, "), std::string::npos)
       << typo.err;
+  const ChildRun beyond = run_hidato("regenerate b/manifest.json --set hex --index 4", dir.path);
+  EXPECT_EQ(beyond.exit_code, 1);
+  EXPECT_NE(beyond.err.find("b/manifest.json: --index 4: set 'hex' has 4 puzzles (indices 0 to 3)"), std::string::npos)
+      << beyond.err;
   const ChildRun negative = run_hidato("regenerate b/manifest.json --set hex --index -1", dir.path);
   EXPECT_EQ(negative.exit_code, 1);
   EXPECT_NE(negative.err.find("--index: expected a puzzle's index within its set, from 0, got -1"), std::string::npos)

@@ -245,6 +245,20 @@ TEST(Reliability, ASpecMustDescribeItsPuzzleButNotItsMaskFileToday) {
   EXPECT_EQ(run_hidato("render out/manifest.json --formats pdf --out r", dir.path).exit_code, 0);
 }
 
+// The set titles keep the book's set order whatever order a JSON tool left them in (a key-sorted
+// manifest rebuilt a manifest of other bytes).
+TEST(Reliability, SetTitlesFollowTheSetsWhateverTheirKeyOrder) {
+  TempDir dir("rel-titles");
+  write_text(dir.path / "c.yaml", "book: {seed: 3, formats: []}\nsets:\n  - {name: zeta, title: Z, rows: 4, cols: 4}\n"
+                                  "  - {name: alpha, title: A, rows: 4, cols: 4}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);
+  const std::string m = slurp(dir.path / "out/manifest.json");
+  write_text(dir.path / "sorted/manifest.json",
+             replaced(m, "\"set_titles\":{\"zeta\":\"Z\",\"alpha\":\"A\"}", "\"set_titles\":{\"alpha\":\"A\",\"zeta\":\"Z\"}"));
+  ASSERT_EQ(run_hidato("regenerate sorted/manifest.json --out again", dir.path).exit_code, 0);
+  EXPECT_EQ(slurp(dir.path / "again/manifest.json"), m);
+}
+
 // A build stopped between its two renames leaves only .out.hidato-old: a reader of out/'s
 // manifest is told where the book is (it said only "No such file or directory").
 TEST(Reliability, AMissingBookStoppedMidSwapIsPointedAt) {
