@@ -85,11 +85,15 @@ int exit_for(const Manifest& m) {
 
 // A manifest without a single made puzzle makes no book, as `build` makes none: its failures are
 // listed and the folder is left as it was (an empty book replaced the earlier one).
+void say_no_book(const fs::path& out) {
+  std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(out.string())
+            << " is left as it was\n";
+}
+
 bool nothing_made(const Manifest& m, const fs::path& out) {
   if (std::any_of(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; })) return false;
   exit_for(m);
-  std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(out.string())
-            << " is left as it was\n";
+  say_no_book(out);
   return true;
 }
 
@@ -130,8 +134,7 @@ int run_build(const Args& args) {
   }
   list_failures(r.sets);
   if (r.nothing_made) {
-    std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(opt.out_dir.string())
-              << " is left as it was\n";
+    say_no_book(opt.out_dir);
     return exit_puzzle_failed;
   }
   for (const auto& note : r.book_notes)  // --quiet: the warnings only, not the page count
@@ -185,20 +188,17 @@ static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out
 // A --set naming no set of the manifest is a typo to point out, with the sets there are.
 static void check_set_selected(const Manifest& m, const Selection& sel, const fs::path& file) {
   if (!sel.set) return;
-  std::vector<std::string> sets;
-  for (const auto& e : m.entries)
-    if (std::find(sets.begin(), sets.end(), e.job.set_id) == sets.end()) sets.push_back(e.job.set_id);
-  if (std::find(sets.begin(), sets.end(), *sel.set) != sets.end()) {
-    if (!sel.index) return;
-    int size = 0;
-    for (const auto& e : m.entries) size += e.job.set_id == *sel.set ? 1 : 0;
-    if (*sel.index < size) return;
+  const std::vector<SummaryCount> sets = set_counts(m.entries);
+  const auto set = std::find_if(sets.begin(), sets.end(), [&](const SummaryCount& s) { return s.name == *sel.set; });
+  if (set == sets.end()) {
+    std::string list;
+    for (const auto& s : sets) list += (list.empty() ? "" : ", ") + s.name;
+    throw InputError(file.string() + ": --set: no set '" + *sel.set + "' in the manifest (its sets: " + list + ")");
+  }
+  const int size = set->made + set->failed;
+  if (sel.index && *sel.index >= size)
     throw InputError(file.string() + ": --index " + std::to_string(*sel.index) + ": set '" + *sel.set + "' has " +
                      counted(size, "puzzle") + " (indices 0 to " + std::to_string(size - 1) + ")");
-  }
-  std::string list;
-  for (const auto& s : sets) list += (list.empty() ? "" : ", ") + s;
-  throw InputError(file.string() + ": --set: no set '" + *sel.set + "' in the manifest (its sets: " + list + ")");
 }
 
 int run_regenerate(const Args& args) {

@@ -20,5 +20,7 @@ Mask base_mask(const BoardSpec& spec);
 int obstacle_count(double ratio, int cells);
 // The cells of a `grown` board in a box of `box_cells`: ceil(fill * box_cells).
 int grown_cells(double fill, int box_cells);
+// What grow_board grows to: grown_cells, at least min_cells, at most the box.
+int grown_target(double fill, int box_cells);
 
 }  // namespace hidato

@@ -20,6 +20,9 @@ std::string shape_text(const BoardSpec& s) {
   return s.shape == "mask" ? "mask '" + s.mask_file + "'" : "shape '" + s.shape + "'";
 }
 
+// "shape 'circle' at 9x9" or "mask 'cat'" (a mask has its own size).
+std::string board_text(const BoardSpec& s) { return shape_text(s) + (s.shape == "mask" ? "" : " at " + size_text(s)); }
+
 std::string expected_shapes() {
   std::string out;
   for (const auto& n : shape_names()) out += (out.empty() ? "" : ", ") + n;
@@ -65,6 +68,8 @@ Mask base_mask(const BoardSpec& spec) {
 
 int grown_cells(double fill, int box_cells) { return static_cast<int>(std::ceil(fill * box_cells - 1e-9)); }
 
+int grown_target(double fill, int box_cells) { return std::min(box_cells, std::max(min_cells, grown_cells(fill, box_cells))); }
+
 int obstacle_count(double ratio, int cells) {
   return static_cast<int>(std::floor(ratio * cells + 1e-9));
 }
@@ -93,8 +98,7 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   }
   const int cells = mask.count();
   const int left = cells - obstacle_count(spec.obstacles, cells);
-  const std::string where = shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) +
-                            " under " + std::string(to_string(spec.topology));
+  const std::string where = board_text(spec) + " under " + std::string(to_string(spec.topology));
   if (left < min_cells)
     return "board too small: " + where + " has " + counted(cells, "playable cell") + ", " +
            std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";
@@ -153,10 +157,9 @@ std::optional<std::string> board_problem(const BoardSpec& spec, const Puzzle& pu
     return std::string(e.what());
   }
   int cells = mask.count();
-  if (spec.shape == "grown") cells = std::min(cells, std::max(min_cells, grown_cells(spec.fill, cells)));
+  if (spec.shape == "grown") cells = grown_target(spec.fill, cells);
   const bool holes = obstacle_count(spec.obstacles, cells) > 0;
-  const std::string where = shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) + " under " +
-                            std::string(to_string(spec.topology));
+  const std::string where = board_text(spec) + " under " + std::string(to_string(spec.topology));
   if (board.size() > cells || (!holes && board.size() != cells))
     return "the board has " + counted(board.size(), "cell") + ", but " + where + " leaves " +
            (holes ? "at most " : "") + std::to_string(cells);
@@ -186,7 +189,7 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   const int left = cells - obstacle_count(spec.obstacles, cells);
   if (left >= min_cells_for(level)) return std::nullopt;
   return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +
-         " playable cells; " + shape_text(spec) + (spec.shape == "mask" ? "" : " at " + size_text(spec)) + " has " +
+         " playable cells; " + board_text(spec) + " has " +
          std::to_string(left) + " (on smaller boards the generator's attempts rarely reach this level, though such puzzles exist)";
 }
 

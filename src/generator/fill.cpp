@@ -271,7 +271,7 @@ CarvedBoard carve_holes(const Board& board, CellOrder order, int holes, Rng& rng
 
 std::optional<CarvedBoard> grow_board(const Board& box, double share, Rng& rng, std::uint64_t max_steps,
                                       const StopCheck& stop) {
-  const int target = std::min(box.size(), std::max(4, grown_cells(share, box.size())));
+  const int target = grown_target(share, box.size());
   PathState p{{}, std::vector<int>(static_cast<std::size_t>(box.size()), -1)};
   const CellId start = static_cast<CellId>(rng.below(box.size()));
   p.order.push_back(start);

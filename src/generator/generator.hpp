@@ -79,13 +79,13 @@ struct GeneratedPuzzle {
 std::optional<std::string> check_spec(const BoardSpec& spec);
 std::vector<std::string> shape_names();
 
-// Fewest playable cells (after obstacles) a level needs; measured (see README "Difficulty"): on
-// smaller boards tier 1-2 deduction finishes every clue set, so the level cannot be reached.
 // Why `puzzle` cannot be one the generator made for `spec` (another shape or size, holes where it
 // asks for none, more cells than its holes leave, an end not shown that it shows), or nullopt.
 // For readers of made puzzles: a manifest entry's spec must describe its board.
 std::optional<std::string> board_problem(const BoardSpec& spec, const Puzzle& puzzle);
 
+// Fewest playable cells (after obstacles) a level needs; measured (see README "Difficulty"): on
+// smaller boards tier 1-2 deduction finishes every clue set, so the level cannot be reached.
 int min_cells_for(Difficulty level);
 // A problem when `level` cannot be reached on boards of `spec` (too few cells), else nullopt.
 // Assumes check_spec(spec) passed.

@@ -1,8 +1,6 @@
 // Tier 3 of the grader: crossing a short gap in every possible way.
 #include "grader/techniques.hpp"
 
-#include <optional>
-
 namespace hidato::grading {
 namespace {
 
@@ -77,6 +75,14 @@ bool unchanged_since_memo(const GradeState& s, const Gap& g) {
   return true;
 }
 
+// Every candidate of the gap that no complete crossing the walk listed uses.
+void cross_off_unused(const GradeState& s, const Gap& g, const GapWalk& walk, Deductions& d) {
+  for (int v = g.lo; v <= g.hi; ++v)
+    s.for_each_candidate(v, [&](CellId x) {
+      if (!walk.seen(v, x)) d.remove.emplace_back(v, x);
+    });
+}
+
 }  // namespace
 
 // Tier 3. For each gap small enough to cross by hand (at most `gap_path_budget` partial paths),
@@ -91,16 +97,11 @@ Deductions gap_paths(const GradeState& s) {
     // list the same crossings): a person may start at either number, and the grade of a puzzle
     // and of its reverse (k -> N+1-k) must agree. Walking up only, a gap whose upward tree was
     // too big graded the puzzle harder than its reverse.
-    GapWalk first(s, g, gap_path_budget, g.below != no_cell);
-    std::optional<GapWalk> second;
-    const GapWalk* done = first.run() ? &first : nullptr;
-    if (!done && g.below != no_cell && g.above != no_cell && (second.emplace(s, g, gap_path_budget, false), second->run()))
-      done = &*second;
-    if (!done) continue;
-    for (int v = g.lo; v <= g.hi; ++v)
-      s.for_each_candidate(v, [&](CellId x) {
-        if (!done->seen(v, x)) d.remove.emplace_back(v, x);
-      });
+    if (GapWalk first(s, g, gap_path_budget, g.below != no_cell); first.run()) {
+      cross_off_unused(s, g, first, d);
+    } else if (g.below != no_cell && g.above != no_cell) {
+      if (GapWalk down(s, g, gap_path_budget, false); down.run()) cross_off_unused(s, g, down, d);
+    }
   }
   return d;
 }

@@ -413,14 +413,13 @@ std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::s
     return (n + k - 1) / k;
   };
   const long long least = pages_for(puzzles, t.puzzles_per_page) + pages_for(puzzles, t.answers_per_page);
-  const std::string paper = b.paper.empty() ? "white" : b.paper;
-  const int limit = page_limit(rules, t.width_mm, t.height_mm, parse_paper(paper).value_or(Paper::white));
+  const int limit = page_limit(rules, t.width_mm, t.height_mm, parse_paper(b.paper).value_or(Paper::white));
   if (limit <= 0 || least <= limit) return std::nullopt;
   return located(label, where.is_null() ? 0 : where.line + 1, where.is_null() ? 0 : where.column + 1,
                  "sets: " + counted(puzzles, "puzzle") + " need at least " + std::to_string(least) +
                      " pages on template '" + t.name + "' (" + counted(t.puzzles_per_page, "puzzle") + " and at most " +
                      counted(t.answers_per_page, "answer key") + " a page), more than the " +
-                     std::to_string(limit) + " that print service '" + rules.service + "' allows with " + paper +
+                     std::to_string(limit) + " that print service '" + rules.service + "' allows with " + b.paper +
                      " paper; split the book");
 }
 
@@ -442,15 +441,15 @@ std::optional<std::string> isbn_problem(const std::string& isbn) {
                     isbn.find("--") == std::string::npos;
   if (!tidy) return "'" + printable(isbn) + "': hyphens and spaces go between the parts of an ISBN only";
   if (d.starts_with("9790")) return "'" + printable(isbn) + "' is an ISMN (979-0, printed music), not an ISBN";
-  const auto digits = [&](std::size_t n) {
-    return std::all_of(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(n), [](char c) { return c >= '0' && c <= '9'; });
-  };
+  const bool ten = d.size() == 10 && (d.back() == 'X' || d.back() == 'x');  // an ISBN-10's check digit 10
+  const bool digits = !d.empty() && std::all_of(d.begin(), d.end() - (ten ? 1 : 0), [](char c) { return c >= '0' && c <= '9'; });
   int sum = 0;
-  if (d.size() == 13 && digits(13) && (d.starts_with("978") || d.starts_with("979"))) {
+  if (digits && d.size() == 13 && (d.starts_with("978") || d.starts_with("979"))) {
     for (std::size_t i = 0; i < 13; ++i) sum += (d[i] - '0') * (i % 2 == 0 ? 1 : 3);
     if (sum % 10 == 0) return std::nullopt;
-  } else if (d.size() == 10 && digits(9) && ((d[9] >= '0' && d[9] <= '9') || d[9] == 'X' || d[9] == 'x')) {
-    for (std::size_t i = 0; i < 10; ++i) sum += static_cast<int>(10 - i) * (i == 9 && (d[9] == 'X' || d[9] == 'x') ? 10 : d[i] - '0');
+  } else if (digits && d.size() == 10) {
+    for (std::size_t i = 0; i < 9; ++i) sum += static_cast<int>(10 - i) * (d[i] - '0');
+    sum += ten ? 10 : d[9] - '0';
     if (sum % 11 == 0) return std::nullopt;
   } else {
     return "expected an ISBN-13 (978... or 979..., 13 digits) or an ISBN-10, got '" + printable(isbn) + "'";

@@ -426,9 +426,7 @@ Json summary_json(const std::vector<SummaryCount>& counts) {
 // count edited by hand passed every reader).
 void check_summary(const Fields& top, const Json& j, const std::vector<ManifestEntry>& entries) {
   if (!j.contains("summary")) return;
-  std::vector<SummaryCount> counts;
-  for (const auto& e : entries) count_into(counts, e);
-  const Json want = summary_json(counts);
+  const Json want = summary_json(set_counts(entries));
   const auto unordered = [](const Json& v) { return nlohmann::json::parse(v.dump()); };  // key order is free
   if (unordered(j.at("summary")) != unordered(want))
     top.fail("summary", "does not add up to the entries, which give " + json_text(want));
@@ -437,16 +435,20 @@ void check_summary(const Fields& top, const Json& j, const std::vector<ManifestE
 // The set titles in the order the sets come in the book, as the config gives them (a manifest
 // whose keys were sorted by a JSON tool wrote its titles back in that order).
 void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, const std::vector<ManifestEntry>& entries) {
-  std::vector<std::string> order;
-  for (const auto& e : entries)
-    if (std::find(order.begin(), order.end(), e.job.set_id) == order.end()) order.push_back(e.job.set_id);
+  const std::vector<SummaryCount> order = set_counts(entries);
   const auto rank = [&](const std::string& name) {
-    return static_cast<std::size_t>(std::find(order.begin(), order.end(), name) - order.begin());
+    return std::find_if(order.begin(), order.end(), [&](const SummaryCount& c) { return c.name == name; }) - order.begin();
   };
   std::stable_sort(titles.begin(), titles.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
 }
 
 }  // namespace
+
+std::vector<SummaryCount> set_counts(const std::vector<ManifestEntry>& entries) {
+  std::vector<SummaryCount> counts;
+  for (const auto& e : entries) count_into(counts, e);
+  return counts;
+}
 
 std::string tool_name() { return std::string("hidato ") + HIDATO_VERSION + " generator " + std::to_string(generator_version); }
 

@@ -71,6 +71,8 @@ struct SummaryCount {
   int failed = 0;
   int by_level[difficulty_count] = {};
 };
+// The sets of `entries` in the order they first appear, counted (the summary block's lines).
+std::vector<SummaryCount> set_counts(const std::vector<ManifestEntry>& entries);
 
 // Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the
 // bytes sit in `<file>.<pid>.tmp-hidato`; the destructor removes that temporary if the run was

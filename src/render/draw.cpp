@@ -122,7 +122,7 @@ void draw_key_item(Canvas& canvas, const BookView& book, const Placed& item) {
 void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& page) {
   const FontSizes& f = book.page_template.fonts;
   if (page.section.h > 0) {
-    const double big = f.heading * 1.5 * mm_per_point, body = f.body * mm_per_point;
+    const double big = section_title_pt(f) * mm_per_point, body = f.body * mm_per_point;
     fitted_text(canvas, page.section_title, page.section.x, page.section.y + big * 1.2, big, Weight::bold,
                 Align::left, page.section.w);
     fitted_text(canvas, page.section_subtitle, page.section.x, page.section.y + big * 1.6 + body * 1.3, body,

@@ -26,7 +26,7 @@ Bands bands_of(const PageTemplate& t) {
   const FontSizes& f = t.fonts;
   return {f.heading * mm_per_pt * 2.0,  f.page_number * mm_per_pt * 2.2, f.caption * mm_per_pt * 1.8,
           f.number * mm_per_pt * 1.3,   f.caption * mm_per_pt * 2.0,
-          f.heading * mm_per_pt * 1.5 * 1.6 + f.body * mm_per_pt * 2.2};
+          section_title_pt(f) * mm_per_pt * 1.6 + f.body * mm_per_pt * 2.2};
 }
 
 struct Frame {  // bands a board carries: above (caption or number) and below (note)
@@ -132,30 +132,19 @@ std::string numbers_heading(const char* word, const std::vector<PrintablePuzzle>
   return number_range(word, at(puzzles, p.items.front().index).number, at(puzzles, p.items.back().index).number);
 }
 
-// Boards sharing a page get the same cell size (the smallest among them), so that a page reads
-// evenly, unless that would take one of them below its own minimum.
-void equalize_cells(Page& page, const std::vector<PrintablePuzzle>& puzzles, Frame frame) {
-  if (page.items.size() < 2) return;
+// The boards of pages [from, to) get one cell size, the smallest among them, unless that would
+// take one of them below its own minimum: boards sharing a page read evenly, and so do the pages
+// of one section (its first page, under the section header, has less room: its boards came out
+// smaller than the next pages').
+void equalize(std::vector<Page>& pages, std::size_t from, std::size_t to, const std::vector<PrintablePuzzle>& puzzles,
+              Frame frame) {
   double smallest = 1e9;
-  for (const Placed& item : page.items) smallest = std::min(smallest, item.cell_mm);
-  for (const Placed& item : page.items)
-    if (smallest < item.minimum_mm - 1e-9) return;
-  for (Placed& item : page.items)
-    place(item.slot, extent_of(at(puzzles, item.index)), item.minimum_mm, smallest, frame, true, item);
-}
-
-// The boards of one section print at one cell size, the smallest among them (the first page,
-// under the section header, has less room: its boards came out smaller than the next pages'),
-// unless that would take one of them below its own minimum. Pages [from, end) are the section's.
-void equalize_section(std::vector<Page>& pages, std::size_t from, const std::vector<PrintablePuzzle>& puzzles,
-                      Frame frame) {
-  double smallest = 1e9;
-  for (std::size_t i = from; i < pages.size(); ++i)
+  for (std::size_t i = from; i < to; ++i)
     for (const Placed& item : pages[i].items) smallest = std::min(smallest, item.cell_mm);
-  for (std::size_t i = from; i < pages.size(); ++i)
+  for (std::size_t i = from; i < to; ++i)
     for (const Placed& item : pages[i].items)
       if (smallest < item.minimum_mm - 1e-9) return;
-  for (std::size_t i = from; i < pages.size(); ++i)
+  for (std::size_t i = from; i < to; ++i)
     for (Placed& item : pages[i].items)
       place(item.slot, extent_of(at(puzzles, item.index)), item.minimum_mm, smallest, frame, true, item);
 }
@@ -179,9 +168,9 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     // A section's first page names its puzzles under the section header: no running head
     // repeating it (as a chapter opens without one).
     page->heading = page->section_title.empty() ? numbers_heading("Puzzles", puzzles, *page) : "";
-    equalize_cells(*page, puzzles, frame);
     pages.push_back(std::move(*page));
     page.reset();
+    equalize(pages, pages.size() - 1, pages.size(), puzzles, frame);
   };
   auto open = [&] {
     page = open_puzzle_page(t, static_cast<int>(pages.size()) + 1, kind_rule(kind), first_page ? title : "",
@@ -207,16 +196,19 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     if (static_cast<int>(page->items.size()) == t.puzzles_per_page) close();
   }
   close();
-  equalize_section(pages, section_start, puzzles, frame);
+  equalize(pages, section_start, pages.size(), puzzles, frame);
+}
+
+// Consecutive puzzles of one set and one kind of board form a section.
+bool same_section(const PrintablePuzzle& a, const PrintablePuzzle& b) {
+  return a.set_name == b.set_name && a.puzzle.board.topology() == b.puzzle.board.topology();
 }
 
 void fill_puzzles(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, std::vector<Page>& pages) {
   const int n = static_cast<int>(puzzles.size());
   for (int first = 0; first < n;) {
     int last = first + 1;
-    while (last < n && at(puzzles, last).set_name == at(puzzles, first).set_name &&
-           at(puzzles, last).puzzle.board.topology() == at(puzzles, first).puzzle.board.topology())
-      ++last;
+    while (last < n && same_section(at(puzzles, first), at(puzzles, last))) ++last;
     fill_section(t, puzzles, first, last, pages);
     first = last;
   }
@@ -323,9 +315,7 @@ void add_notes_page(const PageTemplate& t, std::vector<Page>& pages) {
 int contents_line_count(const std::vector<PrintablePuzzle>& puzzles, bool how_to_play) {
   int sections = 0;
   for (std::size_t i = 0; i < puzzles.size(); ++i)
-    if (i == 0 || puzzles[i].set_name != puzzles[i - 1].set_name ||
-        puzzles[i].puzzle.board.topology() != puzzles[i - 1].puzzle.board.topology())
-      ++sections;
+    if (i == 0 || !same_section(puzzles[i - 1], puzzles[i])) ++sections;
   return (how_to_play ? 1 : 0) + sections + (puzzles.empty() ? 0 : 1);
 }
 

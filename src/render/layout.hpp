@@ -97,6 +97,10 @@ int digits_of(int n);
 std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,
                                              int max_number, int pages_bound);
 
+// A section header's title, in points (its band, draw_section_and_rule, the warning of a title
+// shrunk to fit).
+inline double section_title_pt(const FontSizes& f) { return f.heading * 1.5; }
+
 // The contents list's line spacing, in body sizes: the first baseline 2.8 sizes below the running
 // head, the next ones 1.8 apart, the last a descender (0.3) above the footer.
 inline constexpr double contents_first_line = 2.8, contents_line_gap = 1.8, contents_descender = 0.3;

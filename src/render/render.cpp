@@ -120,7 +120,7 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
 // below 60% of the heading's size the summary says so, once per title.
 std::vector<std::string> shrunk_titles(Canvas& canvas, const std::vector<Page>& pages, const PageTemplate& t) {
   std::vector<std::string> out, seen;
-  const double size_pt = t.fonts.heading * 1.5;  // draw_section_and_rule's
+  const double size_pt = section_title_pt(t.fonts);
   for (const Page& p : pages) {
     if (p.section_title.empty() || std::find(seen.begin(), seen.end(), p.section_title) != seen.end()) continue;
     seen.push_back(p.section_title);
@@ -192,7 +192,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   const bool copyright = !info.copyright.empty() || !info.isbn.empty() || !info.edition.empty();
   const BookLayout layout = layout_book(page, puzzles, LayoutOptions{info.how_to_play, copyright});
   const std::vector<Page>& pages = layout.pages;
-  check_page_count(page, static_cast<int>(pages.size()), info.paper.empty() ? "white" : info.paper);
+  check_page_count(page, static_cast<int>(pages.size()), info.paper);
   const BookView view{info, puzzles, page, pages, options.answer_path};
   const PageSize size{page.width_mm, page.height_mm};
   RenderedBook out;
