@@ -432,8 +432,8 @@ void check_summary(const Fields& top, const Json& j, const std::vector<ManifestE
     top.fail("summary", "does not add up to the entries, which give " + json_text(want));
 }
 
-// The set titles in the order the sets come in the book, as the config gives them (a manifest
-// whose keys were sorted by a JSON tool wrote its titles back in that order).
+}  // namespace
+
 void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, const std::vector<ManifestEntry>& entries) {
   const std::vector<SummaryCount> order = set_counts(entries);
   const auto rank = [&](const std::string& name) {
@@ -441,8 +441,6 @@ void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, cons
   };
   std::stable_sort(titles.begin(), titles.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
 }
-
-}  // namespace
 
 std::vector<SummaryCount> set_counts(const std::vector<ManifestEntry>& entries) {
   std::vector<SummaryCount> counts;

@@ -73,6 +73,10 @@ struct SummaryCount {
 };
 // The sets of `entries` in the order they first appear, counted (the summary block's lines).
 std::vector<SummaryCount> set_counts(const std::vector<ManifestEntry>& entries);
+// The set titles in the order the sets come in the book, as the config gives them: the order
+// of their first entries (a manifest whose keys were sorted by a JSON tool wrote its titles back
+// in that order). Sets without an entry (a shard's) keep their order after the others.
+void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, const std::vector<ManifestEntry>& entries);
 
 // Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the
 // bytes sit in `<file>.<pid>.tmp-hidato`; the destructor removes that temporary if the run was

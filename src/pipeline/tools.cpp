@@ -65,6 +65,14 @@ std::string first_difference(const ManifestEntry& want, const ManifestEntry& got
   return "different counters (clues or nodes)";
 }
 
+// A header with its set titles by name: each shard lists them in the order of the sets it holds
+// puzzles of (in_set_order), so shards of one book differed there (two sets of one puzzle in
+// two shards were refused as "other book settings").
+ManifestHeader by_name(ManifestHeader h) {
+  std::sort(h.book.set_titles.begin(), h.book.set_titles.end());
+  return h;
+}
+
 // What makes two shards' headers differ, for merge's refusal (it said only "a different config,
 // book or tool version", which left the operator to diff the files).
 std::string header_difference(const ManifestHeader& a, const ManifestHeader& b) {
@@ -74,6 +82,7 @@ std::string header_difference(const ManifestHeader& a, const ManifestHeader& b) 
            " (every byte counts, comments too: build each shard from the same file), another config";
   if (a.jobs_total != b.jobs_total)
     return "a book of " + std::to_string(a.jobs_total) + " jobs, another book size";
+  if (by_name(a).book.set_titles != by_name(b).book.set_titles) return "other set titles";
   return "other book settings (title, template, formats or seed)";
 }
 
@@ -166,7 +175,7 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
       throw InputError(names[i] + ": shard of " + std::to_string(h.shard->count) + ", expected " +
                        std::to_string(h0.shard->count));
     h.shard = h0.shard;
-    if (!(h == h0)) throw InputError(names[i] + ": " + header_difference(h, h0) + " than " + names[0]);
+    if (!(by_name(h) == by_name(h0))) throw InputError(names[i] + ": " + header_difference(h, h0) + " than " + names[0]);
     int& slot = seen[static_cast<std::size_t>(shards[i].header.shard->index)];
     if (slot >= 0) throw InputError(names[i] + ": shard " + std::to_string(shards[i].header.shard->index) + " given twice (also " + names[static_cast<std::size_t>(slot)] + ")");
     slot = static_cast<int>(i);
@@ -181,6 +190,7 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
   for (const auto& s : shards) out.entries.insert(out.entries.end(), s.entries.begin(), s.entries.end());
   std::sort(out.entries.begin(), out.entries.end(),
             [](const ManifestEntry& a, const ManifestEntry& b) { return a.ordinal < b.ordinal; });
+  in_set_order(out.header.book.set_titles, out.entries);
   for (std::size_t i = 0; i < out.entries.size(); ++i)
     if (out.entries[i].ordinal != static_cast<int>(i))
       throw InputError("merge: job " + std::to_string(i) + " is missing or repeated in the shards");

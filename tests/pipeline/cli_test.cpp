@@ -317,6 +317,34 @@ TEST(Cli, ShardsMergedEqualASingleRun) {
   EXPECT_EQ(slurp(dir.path / "merged1/manifest.json"), slurp(dir.path / "whole/manifest.json"));
 }
 
+// Shards of a book of small sets hold puzzles of some sets only, and listed their set titles in
+// the order of those: merge refused them as "other book settings" (found from outside: every
+// config of sets of one puzzle, split in two).
+TEST(Cli, ShardsHoldingSomeSetsOnlyMergeIntoTheSingleRun) {
+  TempDir dir("cli-shards-sets");
+  write_text(dir.path / "c.yaml",
+             "book: {title: Small sets, formats: []}\n"
+             "sets:\n"
+             "  - {name: c, title: Third, rows: 5, cols: 5, difficulty: easy, count: 1}\n"
+             "  - {name: a, title: First, rows: 5, cols: 5, difficulty: easy, count: 1}\n"
+             "  - {name: b, rows: 5, cols: 5, difficulty: easy, count: 2}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out whole --quiet", dir.path).exit_code, 0);
+  for (const int n : {2, 3, 4}) {
+    SCOPED_TRACE(std::to_string(n) + " shards");
+    std::string manifests;
+    for (int k = n - 1; k >= 0; --k) {
+      const std::string out = "s" + std::to_string(n) + "-" + std::to_string(k);
+      ASSERT_EQ(run_hidato("build c.yaml --quiet --shard " + std::to_string(k) + "/" + std::to_string(n) + " --out " + out,
+                           dir.path).exit_code, 0);
+      manifests += " " + out + "/manifest.json";
+    }
+    const std::string merged = "m" + std::to_string(n);
+    const ChildRun merge = run_hidato("merge" + manifests + " --out " + merged, dir.path);
+    EXPECT_EQ(merge.exit_code, 0) << merge.err;
+    EXPECT_EQ(slurp(dir.path / merged / "manifest.json"), slurp(dir.path / "whole/manifest.json"));
+  }
+}
+
 // SIGHUP (a session closed on a run started without nohup) used to kill the build at once,
 // leaving a half-written manifest in the staging folder: it stops like SIGINT now.
 class CliSignal : public ::testing::TestWithParam<int> {};
