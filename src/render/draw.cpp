@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "render/polylines.hpp"
 #include "topology/geometry.hpp"
@@ -118,13 +119,32 @@ void draw_key_item(Canvas& canvas, const BookView& book, const Placed& item) {
              has_solution && book.answer_path);
 }
 
+// Two title lines in a section header's band (layout's bands_of: the title's 1.6 sizes, then the
+// subtitle line): first baseline, baselines apart and descender, in sizes of the title lines;
+// and the room above the subtitle's ascenders (0.95 body sizes above its baseline, so 0.35
+// below the band's title part) they must stay in.
+constexpr struct {
+  double first_baseline = 1.1, leading = 1.15, descender = 0.3;
+  double band_titles = 1.6, band_body = 0.35;
+} two_title_lines;
+
+}  // namespace
+
 // The section header (first page of a set) and the rule reminder above the footer.
 void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& page) {
   const FontSizes& f = book.page_template.fonts;
   if (page.section.h > 0) {
     const double big = section_title_pt(f) * mm_per_point, body = f.body * mm_per_point;
-    fitted_text(canvas, page.section_title, page.section.x, page.section.y + big * 1.2, big, Weight::bold,
-                Align::left, page.section.w);
+    const TitleFit title = fit_section_title(canvas, page.section_title, page.section.w, f);
+    if (title.lines.size() == 1) {
+      fitted_text(canvas, title.lines[0], page.section.x, page.section.y + big * 1.2, title.size_mm, Weight::bold,
+                  Align::left, page.section.w);
+    } else {
+      double y = page.section.y + title.size_mm * (two_title_lines.first_baseline - two_title_lines.leading);
+      for (const std::string& line : title.lines)
+        canvas.text(line, page.section.x, y += title.size_mm * two_title_lines.leading, title.size_mm, Weight::bold,
+                    Align::left);
+    }
     fitted_text(canvas, page.section_subtitle, page.section.x, page.section.y + big * 1.6 + body * 1.3, body,
                 Weight::regular, Align::left, page.section.w);
   }
@@ -134,6 +154,8 @@ void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& pag
                 Weight::regular, Align::centre, page.rule.w);
   }
 }
+
+namespace {
 
 struct ContentsLine {
   std::string label;
@@ -145,7 +167,7 @@ std::vector<ContentsLine> contents_of(const BookView& book) {
   if (const auto r = page_range(book.pages, PageKind::how_to_play); !r.empty()) lines.push_back({"How to play", r});
   for (const Page& p : book.pages)
     if (!p.section_title.empty())
-      lines.push_back({p.section_title + " (" + p.section_subtitle + ")", std::to_string(p.number)});
+      lines.push_back({contents_label(p.section_title, p.section_subtitle), std::to_string(p.number)});
   for (const Page& p : book.pages)
     if (p.kind == PageKind::answers) {
       lines.push_back({"Answers", std::to_string(p.number)});
@@ -154,17 +176,32 @@ std::vector<ContentsLine> contents_of(const BookView& book) {
   return lines;
 }
 
-// The page's share of the contents list (layout's lines_from..lines_to).
+// The page's share of the contents list (layout's lines_from..lines_to), each line on the rows
+// layout gave it: a line of two rows breaks its label after the words that fit the first row
+// and indents the rest, with the page number on the second row.
 void draw_contents_page(Canvas& canvas, const BookView& book, const Page& page) {
   const double body = book.page_template.fonts.body * mm_per_point;
   const Box& c = page.content;
   const std::vector<ContentsLine> lines = contents_of(book);
+  const double room = c.w - contents_number_room([&](std::string_view s) { return canvas.text_width(s, body, Weight::regular); });
+  const double indent = 2 * body;
   double y = page.header.bottom() + (contents_first_line - contents_line_gap) * body;
   for (int i = page.lines_from; i < std::min(page.lines_to, static_cast<int>(lines.size())); ++i) {
     const ContentsLine& l = lines[static_cast<std::size_t>(i)];
+    const std::size_t k = static_cast<std::size_t>(i - page.lines_from);
+    const int rows = k < page.line_rows.size() ? page.line_rows[k] : 1;
     y += body * contents_line_gap;
+    std::string last = l.label;
+    double x = c.x;
+    if (rows == 2) {
+      const std::vector<std::string> words = wrap_text(canvas, l.label, body, Weight::regular, room);
+      fitted_text(canvas, words.front(), c.x, y, body, Weight::regular, Align::left, room);
+      last = l.label.substr(std::min(l.label.size(), words.front().size() + 1));
+      x += indent;
+      y += body * contents_line_gap;
+    }
     const double pages_w = canvas.text_width(l.pages, body, Weight::regular);
-    fitted_text(canvas, l.label, c.x, y, body, Weight::regular, Align::left, c.w - pages_w - 4);
+    fitted_text(canvas, last, x, y, body, Weight::regular, Align::left, c.right() - x - pages_w - 4);
     canvas.text(l.pages, c.right(), y, body, Weight::regular, Align::right);
   }
 }
@@ -288,6 +325,45 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
     canvas.centred_text(std::to_string(value), to_mm(cell_centre(t, b.coord(id)), grid, cell), size,
                         given != 0 ? Weight::bold : Weight::regular);
   }
+}
+
+TextWidth contents_width(const PageTemplate& t) {
+  struct Measure {
+    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+    cairo_t* cr = cairo_create(surface);
+    std::unique_ptr<Canvas> canvas = std::make_unique<Canvas>(cr);
+    Measure() = default;
+    Measure(const Measure&) = delete;
+    Measure& operator=(const Measure&) = delete;
+    ~Measure() {
+      canvas.reset();
+      cairo_destroy(cr);
+      cairo_surface_destroy(surface);
+    }
+  };
+  const auto measure = std::make_shared<Measure>();
+  const double body = t.fonts.body * mm_per_point;
+  return [measure, body](std::string_view text) { return measure->canvas->text_width(text, body, Weight::regular); };
+}
+
+TitleFit fit_section_title(Canvas& canvas, const std::string& title, double width_mm, const FontSizes& fonts) {
+  const double big = section_title_pt(fonts) * mm_per_point, body = fonts.body * mm_per_point;
+  const auto widest = [&](const std::vector<std::string>& lines, double size) {
+    double w = 0;
+    for (const std::string& l : lines) w = std::max(w, canvas.text_width(l, size, Weight::bold));
+    return w;
+  };
+  const double w = widest({title}, big);
+  if (w <= width_mm) return {{title}, big};
+  const double one = big * width_mm / w * 0.999;
+  const auto& g = two_title_lines;
+  double two = std::min(big, (g.band_titles * big + g.band_body * body) / (g.first_baseline + g.leading + g.descender));
+  std::vector<std::string> lines = wrap_text(canvas, title, two, Weight::bold, width_mm);
+  while (lines.size() > 2 && two > one) lines = wrap_text(canvas, title, two *= 0.95, Weight::bold, width_mm);
+  if (lines.size() != 2) return {{title}, one};
+  two = std::min(two, two * width_mm / widest(lines, two) * 0.999);  // a word wider than the line
+  if (two <= one) return {{title}, one};
+  return {lines, two};
 }
 
 std::vector<std::string> wrap_text(Canvas& canvas, const std::string& text, double size_mm, Weight weight,

@@ -42,6 +42,23 @@ double fitted_text(Canvas& canvas, const std::string& text, double x, double bas
 double title_block(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm, Weight weight,
                    Align align, double max_width, double max_height, double& size_used);
 
+// The widths layout_book needs for the contents list (LayoutOptions::contents_width), measured
+// as draw_contents_page draws them on pages of `t`.
+TextWidth contents_width(const PageTemplate& t);
+
+// A puzzle page's section header (on the first page of a set) and rule reminder above the footer.
+void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& page);
+
+// A section header's title (draw_section_and_rule, and render's warning of a title shrunk far):
+// one line at `size_mm` when it fits `width_mm`; otherwise whichever is larger, the one line
+// shrunk to the width or two lines at the size the header's band leaves for two (a long title
+// shrank on one line to 6 pt on a 6x9 page). The lines come out of wrap_text at `size_mm`.
+struct TitleFit {
+  std::vector<std::string> lines;
+  double size_mm = 0;
+};
+TitleFit fit_section_title(Canvas& canvas, const std::string& title, double width_mm, const FontSizes& fonts);
+
 // The how-to-play page body (draw_howto.cpp), and its three example puzzles with their solutions.
 void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body);
 std::vector<std::pair<Puzzle, Values>> how_to_play_examples();

@@ -149,15 +149,25 @@ void equalize(std::vector<Page>& pages, std::size_t from, std::size_t to, const 
       place(item.slot, extent_of(at(puzzles, item.index)), item.minimum_mm, smallest, frame, true, item);
 }
 
+struct SectionNames {
+  std::string title;     // "Numbrix — Warm-up"
+  std::string subtitle;  // "Puzzles 1–8"
+};
+
+// The section header's lines of the puzzles [first, last), which form a section.
+SectionNames section_names(const std::vector<PrintablePuzzle>& puzzles, int first, int last) {
+  const PrintablePuzzle& lead = at(puzzles, first);
+  return {kind_name(lead.puzzle.board.topology()) + " \xE2\x80\x94 " + (lead.set_title.empty() ? lead.set_name : lead.set_title),
+          number_range("Puzzles", lead.number, at(puzzles, last - 1).number)};
+}
+
 // One section: the puzzles [first, last) of one set, `puzzles_per_page` slots a page, starting
 // on a new page under the section header. A board too small for its slot closes the current
 // page and gets a page of its own (its slot is the whole body).
 void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, int first, int last,
                   std::vector<Page>& pages) {
-  const PrintablePuzzle& lead = at(puzzles, first);
-  const Topology kind = lead.puzzle.board.topology();
-  const std::string title = kind_name(kind) + " \xE2\x80\x94 " + (lead.set_title.empty() ? lead.set_name : lead.set_title);
-  const std::string subtitle = number_range("Puzzles", lead.number, at(puzzles, last - 1).number);
+  const Topology kind = at(puzzles, first).puzzle.board.topology();
+  const auto [title, subtitle] = section_names(puzzles, first, last);
   const Frame frame = puzzle_frame(t);
   const std::size_t section_start = pages.size();
   std::optional<Page> page;
@@ -311,12 +321,21 @@ void add_notes_page(const PageTemplate& t, std::vector<Page>& pages) {
   pages.push_back(open_page(t, static_cast<int>(pages.size()) + 1, PageKind::notes, "Notes"));
 }
 
-// The contents list's lines: How to play, one per section (fill_puzzles' runs), Answers.
-int contents_line_count(const std::vector<PrintablePuzzle>& puzzles, bool how_to_play) {
-  int sections = 0;
-  for (std::size_t i = 0; i < puzzles.size(); ++i)
-    if (i == 0 || !same_section(puzzles[i - 1], puzzles[i])) ++sections;
-  return (how_to_play ? 1 : 0) + sections + (puzzles.empty() ? 0 : 1);
+// The rows each line of the contents list takes: How to play, one line per section
+// (fill_puzzles' runs), Answers. Two rows for a line whose label is wider than its row leaves
+// beside the page number (`width` measures; without it every line takes one row).
+std::vector<int> contents_rows(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
+                               const LayoutOptions& options) {
+  std::vector<int> rows(options.how_to_play ? 1 : 0, 1);
+  const double room = content_box(t, 1).w - (options.contents_width ? contents_number_room(options.contents_width) : 0);
+  for (std::size_t first = 0, last = 0; first < puzzles.size(); first = last) {
+    for (last = first + 1; last < puzzles.size() && same_section(puzzles[first], puzzles[last]);) ++last;
+    const SectionNames names = section_names(puzzles, static_cast<int>(first), static_cast<int>(last));
+    const bool wide = options.contents_width && options.contents_width(contents_label(names.title, names.subtitle)) > room;
+    rows.push_back(wide ? 2 : 1);
+  }
+  if (!puzzles.empty()) rows.push_back(1);
+  return rows;
 }
 
 // The lines a contents page holds (at least one).
@@ -326,13 +345,21 @@ int contents_lines_on(const PageTemplate& t, const Page& p) {
   return room < 0 ? 1 : 1 + static_cast<int>(room / (contents_line_gap * body));
 }
 
-// As many contents pages as the list needs (a book of 60 sets ran off its one page).
-void add_contents_pages(const PageTemplate& t, int lines, std::vector<Page>& pages) {
+// As many contents pages as the list needs (a book of 60 sets ran off its one page); a line of
+// two rows is never split between pages.
+void add_contents_pages(const PageTemplate& t, const std::vector<int>& rows, std::vector<Page>& pages) {
+  const int lines = static_cast<int>(rows.size());
   int from = 0;
   do {
     Page p = open_page(t, static_cast<int>(pages.size()) + 1, PageKind::contents, "Contents");
-    p.lines_from = from;
-    p.lines_to = std::min(lines, from + contents_lines_on(t, p));
+    const int room = contents_lines_on(t, p);
+    p.lines_from = p.lines_to = from;
+    for (int used = 0; p.lines_to < lines; ++p.lines_to) {
+      const int r = rows[static_cast<std::size_t>(p.lines_to)];
+      if (p.lines_to > from && used + r > room) break;
+      used += r;
+      p.line_rows.push_back(r);
+    }
     from = p.lines_to;
     pages.push_back(std::move(p));
   } while (from < lines);
@@ -344,7 +371,7 @@ std::vector<Page> layout_once(const PageTemplate& t, const std::vector<Printable
   const auto next = [&] { return static_cast<int>(pages.size()) + 1; };
   pages.push_back(open_page(t, 1, PageKind::title));
   if (options.copyright_page) pages.push_back(open_page(t, next(), PageKind::copyright));
-  add_contents_pages(t, contents_line_count(puzzles, options.how_to_play), pages);
+  add_contents_pages(t, contents_rows(t, puzzles, options), pages);
   if (options.how_to_play) pages.push_back(open_page(t, next(), PageKind::how_to_play, "How to play"));
   fill_puzzles(t, puzzles, pages);
   if (rules.answers_on_right && !puzzles.empty() && next() % 2 == 0) add_notes_page(t, pages);
@@ -429,9 +456,15 @@ BookLayout layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>
   }
 }
 
+std::string contents_label(const std::string& title, const std::string& subtitle) {
+  return title + " (" + subtitle + ")";
+}
+
+double contents_number_room(const TextWidth& width) { return width("0000") + 4; }
+
 std::vector<Page> layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               bool how_to_play) {
-  return layout_book(t, puzzles, LayoutOptions{how_to_play, false}).pages;
+  return layout_book(t, puzzles, LayoutOptions{how_to_play, false, {}}).pages;
 }
 
 std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,

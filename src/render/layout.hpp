@@ -4,8 +4,10 @@
 //
 // Page coordinates: origin at the top-left corner of the page, y grows downwards, millimetres.
 // Page 1 is a right-hand page; odd pages have the inner margin (plus gutter) on the left.
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "render/render.hpp"
@@ -58,6 +60,7 @@ struct Page {
   std::vector<Placed> items;  // puzzles or answers
   int lines_from = 0;         // contents pages: the lines [lines_from, lines_to) of the contents list
   int lines_to = 0;
+  std::vector<int> line_rows; // contents pages: the rows each of those lines takes (1, or 2 when wrapped)
   friend bool operator==(const Page&, const Page&) = default;
 };
 
@@ -68,9 +71,14 @@ Box content_box(const PageTemplate& t, int page_number);
 // Rows and columns of slots for `count` slots in a body of the given size.
 std::pair<int, int> slot_grid(int count, double body_w, double body_h);
 
+// The width in mm of a text at the contents list's size (body, regular weight). Layout has no
+// fonts: the renderer gives this so that a contents line too long for its row takes two.
+using TextWidth = std::function<double(std::string_view)>;
+
 struct LayoutOptions {
   bool how_to_play = true;
   bool copyright_page = false;
+  TextWidth contents_width;  // none: every contents line takes one row (and shrinks to fit it)
 };
 
 struct BookLayout {
@@ -100,6 +108,11 @@ std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology top
 // A section header's title, in points (its band, draw_section_and_rule, the warning of a title
 // shrunk to fit).
 inline double section_title_pt(const FontSizes& f) { return f.heading * 1.5; }
+
+// A contents line's label: a section's title and subtitle ("Hidato — Warm-up (Puzzles 1–8)").
+std::string contents_label(const std::string& title, const std::string& subtitle);
+// The room a contents line keeps for its page number at its right end: four digits and a gap.
+double contents_number_room(const TextWidth& width);
 
 // The contents list's line spacing, in body sizes: the first baseline 2.8 sizes below the running
 // head, the next ones 1.8 apart, the last a descender (0.3) above the footer.

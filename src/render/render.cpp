@@ -116,20 +116,21 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
   return out;
 }
 
-// A set title too long for its section header's line is shrunk to fit (draw.cpp, fitted_text);
-// below 60% of the heading's size the summary says so, once per title.
+// A set title too long for its section header's line is wrapped onto two or shrunk to fit
+// (fit_section_title); below 60% of the heading's size the summary says so, once per title.
 std::vector<std::string> shrunk_titles(Canvas& canvas, const std::vector<Page>& pages, const PageTemplate& t) {
   std::vector<std::string> out, seen;
   const double size_pt = section_title_pt(t.fonts);
   for (const Page& p : pages) {
     if (p.section_title.empty() || std::find(seen.begin(), seen.end(), p.section_title) != seen.end()) continue;
     seen.push_back(p.section_title);
-    const double w = canvas.text_width(p.section_title, size_pt * mm_per_point, Weight::bold);
-    if (w <= 0 || p.section.w / w >= 0.6) continue;
+    const TitleFit fit = fit_section_title(canvas, p.section_title, p.section.w, t.fonts);
+    const double used_pt = fit.size_mm / mm_per_point;
+    if (used_pt >= 0.6 * size_pt) continue;
     char sizes[96];
-    std::snprintf(sizes, sizeof sizes, "%.1f pt instead of %.1f pt", size_pt * p.section.w / w, size_pt);
-    out.push_back("set title '" + p.section_title + "' is too long for one line on template '" + t.name +
-                  "': printed at " + sizes + " (shorten it)");
+    std::snprintf(sizes, sizeof sizes, "%.1f pt instead of %.1f pt", used_pt, size_pt);
+    out.push_back("set title '" + p.section_title + "' is too long for its header on template '" + t.name +
+                  "': printed at " + sizes + (fit.lines.size() > 1 ? " on two lines" : "") + " (shorten it)");
   }
   return out;
 }
@@ -190,7 +191,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
                          const PageTemplate& page, const RenderOptions& options) {
   check_puzzles(puzzles);
   const bool copyright = !info.copyright.empty() || !info.isbn.empty() || !info.edition.empty();
-  const BookLayout layout = layout_book(page, puzzles, LayoutOptions{info.how_to_play, copyright});
+  const BookLayout layout = layout_book(page, puzzles, LayoutOptions{info.how_to_play, copyright, contents_width(page)});
   const std::vector<Page>& pages = layout.pages;
   check_page_count(page, static_cast<int>(pages.size()), info.paper);
   const BookView view{info, puzzles, page, pages, options.answer_path};

@@ -279,7 +279,7 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
   for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
     SCOPED_TRACE(name);
     const PageTemplate t = load_page_template(name);
-    const auto pages = layout_book(t, puzzles, LayoutOptions{true, true}).pages;
+    const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t)}).pages;
     ASSERT_TRUE(std::any_of(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; }));
     const BookView view{info, puzzles, t, pages, true};
     for (const Page& page : pages) {
@@ -330,22 +330,70 @@ TEST(RenderOutput, WarnsOfCharactersTheFontCannotDraw) {
   EXPECT_TRUE(render_book(sample_info(), {fixtures::small_square8(1)}, load_page_template("a4"), opt).warnings.empty());
 }
 
-// A set title too long for its header's line is shrunk to fit; below 60% of its size the book
-// says so (found from outside: titles printed at 5 pt without a word).
+// A set title too long for its header's line wraps onto two or is shrunk to fit; below 60% of
+// its size the book says so (found from outside: titles printed at 5 pt without a word).
 TEST(RenderOutput, WarnsOfASetTitleShrunkFarToFit) {
   RenderOptions opt;
   opt.out_dir = fresh_dir("long-title");
   opt.pdf = opt.svg = false;
   PrintablePuzzle lengthy = fixtures::small_square8(1);
-  lengthy.set_title = "A very long set title that goes on and on about the puzzles in this section of the book";
-  PrintablePuzzle brief = fixtures::small_square4(2);
+  lengthy.set_title = "A very long set title that goes on and on and on about the puzzles in this section of the "
+                      "book, which a reader would take for a paragraph of its own";
+  PrintablePuzzle wrapped = fixtures::small_square4(2);
+  wrapped.set_title = "Warm-up puzzles for the long winter evenings by the fireside with a pencil";  // two lines
+  PrintablePuzzle brief = fixtures::small_square4(3);
   brief.set_title = "Short";
-  const RenderedBook book = render_book(sample_info(), {lengthy, brief}, load_page_template("pocket-6x9"), opt);
+  const RenderedBook book =
+      render_book(sample_info(), {lengthy, wrapped, brief}, load_page_template("pocket-6x9"), opt);
   ASSERT_EQ(book.warnings.size(), 1u);
   EXPECT_EQ(book.warnings[0].rfind("set title 'Hidato \xE2\x80\x94 A very long set title", 0), 0u) << book.warnings[0];
-  EXPECT_NE(book.warnings[0].find("' is too long for one line on template 'pocket-6x9': printed at "), std::string::npos)
+  EXPECT_NE(book.warnings[0].find("' is too long for its header on template 'pocket-6x9': printed at "),
+            std::string::npos)
       << book.warnings[0];
-  EXPECT_NE(book.warnings[0].find(" pt instead of 15.0 pt (shorten it)"), std::string::npos) << book.warnings[0];
+  EXPECT_NE(book.warnings[0].find(" pt instead of 15.0 pt on two lines (shorten it)"), std::string::npos)
+      << book.warnings[0];
+}
+
+// A set title too long for one line wraps onto two in the section header's band, larger than the
+// one line would shrink to, clear of the subtitle under it and within the width; a short one
+// keeps its size on one line. On every shipped template.
+TEST(RenderOutput, ALongSetTitleWrapsOntoTwoLinesAboveItsSubtitle) {
+  PrintablePuzzle lengthy = fixtures::small_square8(1);
+  lengthy.set_title = "Warm-up puzzles for the long winter evenings by the fireside with a cup of cocoa";
+  for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
+    SCOPED_TRACE(name);
+    const PageTemplate t = load_page_template(name);
+    const auto pages = layout_book(t, {lengthy}, LayoutOptions{}).pages;
+    const auto first = std::find_if(pages.begin(), pages.end(), [](const Page& p) { return p.section.h > 0; });
+    ASSERT_NE(first, pages.end());
+    Page title_only = *first, subtitle_only = *first;
+    title_only.rule = subtitle_only.rule = Box{};
+    title_only.section_subtitle.clear();
+    subtitle_only.section_title.clear();
+    const BookView view{sample_info(), {lengthy}, t, pages, true};
+    const double big = section_title_pt(t.fonts) * mm_per_point;
+    double one_line = 0;
+    TitleFit fit;
+    const Box title = ink_of([&](Canvas& c) {
+      one_line = big * first->section.w / c.text_width(first->section_title, big, Weight::bold);
+      fit = fit_section_title(c, first->section_title, first->section.w, t.fonts);
+      draw_section_and_rule(c, view, title_only);
+    });
+    const Box subtitle = ink_of([&](Canvas& c) { draw_section_and_rule(c, view, subtitle_only); });
+    ASSERT_LT(one_line, big);
+    EXPECT_EQ(fit.lines.size(), 2u);
+    EXPECT_GT(fit.size_mm, one_line);
+    EXPECT_GE(fit.size_mm, big * 0.65) << "two lines at a size a heading keeps";
+    EXPECT_GE(title.y, first->section.y);
+    EXPECT_LE(title.right(), first->section.right() + 0.03);
+    EXPECT_LT(title.bottom(), subtitle.y) << "the title's second line runs into the subtitle";
+    EXPECT_GT(title.h, fit.size_mm * 1.5) << "two lines of ink";
+    ink_of([&](Canvas& c) {
+      const TitleFit brief = fit_section_title(c, "Hidato \xE2\x80\x94 Short", first->section.w, t.fonts);
+      EXPECT_EQ(brief.lines.size(), 1u);
+      EXPECT_EQ(brief.size_mm, big);
+    });
+  }
 }
 
 TEST(RenderOutput, WarnsWhenABoardIsTooBigEvenForItsOwnPage) {
