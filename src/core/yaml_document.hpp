@@ -30,6 +30,54 @@ inline void refuse_control_characters(const std::string& text, const std::string
   }
 }
 
+// Where the quoted scalar that opens at byte `open` of `text` (its quote) closes; npos when it
+// never does (YAML's escapes: a backslash in double quotes, '' in single quotes).
+inline std::size_t closing_quote(const std::string& text, std::size_t open) {
+  const char quote = text[open];
+  for (std::size_t i = open + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;
+      } else {
+        return i;
+      }
+    }
+  }
+  return std::string::npos;
+}
+
+// yaml-cpp takes a quoted scalar whose closing quote never comes as running to the end of the
+// file: `title: "Last set` on the last line was read as a title, and a quote left open higher up
+// swallowed the rest of the file and was reported as a missing key at 1:1. Refused at the quote.
+inline void refuse_unterminated_quotes(const YAML::Node& node, const std::string& text, const std::string& label) {
+  if (node.IsMap() || node.IsSequence()) {
+    for (const auto& item : node) {
+      if (node.IsMap()) {
+        refuse_unterminated_quotes(item.first, text, label);
+        refuse_unterminated_quotes(item.second, text, label);
+      } else {
+        refuse_unterminated_quotes(item, text, label);
+      }
+    }
+    return;
+  }
+  if (!node.IsScalar() || node.Tag() != "!" || node.Mark().is_null()) return;
+  const YAML::Mark at = node.Mark();
+  std::size_t start = 0;
+  for (int line = 0; line < at.line && start != std::string::npos; ++line) {
+    start = text.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  const std::size_t open = start == std::string::npos ? start : start + static_cast<std::size_t>(at.column);
+  if (open >= text.size() || (text[open] != '"' && text[open] != '\'')) return;
+  if (closing_quote(text, open) == std::string::npos)
+    throw InputError(located(label, at.line + 1, at.column + 1,
+                             std::string("unterminated quoted string: the ") + text[open] +
+                                 " opened here is never closed"));
+}
+
 // A second document (after '---') would otherwise be dropped without a word: refused at its line.
 inline YAML::Node load_yaml_document(const std::string& text, const std::string& label) {
   refuse_control_characters(text, label);
@@ -40,7 +88,9 @@ inline YAML::Node load_yaml_document(const std::string& text, const std::string&
       throw InputError(located(label, at.is_null() ? 0 : at.line + 1, at.is_null() ? 0 : at.column + 1,
                                "a second YAML document (after '---'): the file must hold one"));
     }
-    return docs.empty() ? YAML::Node() : docs.front();
+    if (docs.empty()) return YAML::Node();
+    refuse_unterminated_quotes(docs.front(), text, label);
+    return docs.front();
   } catch (const YAML::Exception& e) {
     throw InputError(located(label, e.mark.line + 1, e.mark.column + 1, e.msg));
   }

@@ -146,6 +146,21 @@ TEST(Config, FoundFromOutside) {
   EXPECT_NE(far.find("topology"), std::string::npos) << far;
 }
 
+// yaml-cpp runs a quoted scalar that is never closed to the end of the file: a last line
+// `title: "Last set` was a title, and a quote left open higher up was reported as a missing
+// 'sets' at 1:1 (found from outside). Refused at the quote; escaped quotes are no closing ones.
+TEST(Config, AQuoteNeverClosedIsRefusedWhereItOpens) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: a\n    title: \"Last set\n"),
+            "book.yaml:4:12: unterminated quoted string: the \" opened here is never closed");
+  EXPECT_EQ(error_of("book:\n  formats: []\n  title: 'caf\xc3\xa9 it''s\nsets: [{name: a}]\n"),
+            "book.yaml:3:10: unterminated quoted string: the ' opened here is never closed");
+  EXPECT_EQ(error_of("book:\n  formats: []\n  title: \"a \\\" b\nsets: [{name: a}]\n"),
+            "book.yaml:3:10: unterminated quoted string: the \" opened here is never closed");
+  EXPECT_EQ(error_of("book: {formats: [], title: 'it''s', subtitle: \"a \\\" b\"}\nsets: [{name: \"caf\xc3\xa9\"}]\n"),
+            "(no error)");
+  EXPECT_EQ(error_of("book: {formats: [], title: \"two\n  lines\"}\nsets: [{name: a}]\n"), "(no error)");
+}
+
 // A second YAML document would be dropped without a word: refused at its line.
 TEST(Config, ASecondDocumentIsRefused) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\n---\nsets: [{name: b}]\n"),
