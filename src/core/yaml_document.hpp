@@ -2,7 +2,9 @@
 // The one YAML reader of the files a user writes (book configs, page templates): exactly one
 // document, with the library's parse errors turned into our located InputError at the boundary.
 // Header-only: core does not link yaml-cpp; the modules that include this do.
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -78,6 +80,21 @@ inline void refuse_unterminated_quotes(const YAML::Node& node, const std::string
                                  " opened here is never closed"));
 }
 
+// The line and column (1-based, bytes) of the first tab in a line's indentation, on lines 1 to
+// `last_line`: where a YAML parse error comes from a tab (yaml-cpp said only "illegal map value").
+inline std::optional<std::pair<int, int>> indenting_tab(const std::string& text, int last_line) {
+  int line = 1;
+  for (std::size_t start = 0; start < text.size() && line <= last_line; ++line) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::size_t lead = text.find_first_not_of(" \t", start);
+    const std::size_t tab = text.find('\t', start);
+    if (lead < end && tab < lead) return std::pair{line, static_cast<int>(tab - start) + 1};  // not a blank line
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
 // A second document (after '---') would otherwise be dropped without a word: refused at its line.
 inline YAML::Node load_yaml_document(const std::string& text, const std::string& label) {
   refuse_control_characters(text, label);
@@ -92,6 +109,10 @@ inline YAML::Node load_yaml_document(const std::string& text, const std::string&
     refuse_unterminated_quotes(docs.front(), text, label);
     return docs.front();
   } catch (const YAML::Exception& e) {
+    if (const auto tab = indenting_tab(text, e.mark.line + 1))
+      throw InputError(located(label, tab->first, tab->second,
+                               "a tab indents this line: YAML indents with spaces only (the parser said '" + e.msg +
+                                   "' at " + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ")"));
     throw InputError(located(label, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
 }

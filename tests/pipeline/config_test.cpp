@@ -161,6 +161,18 @@ TEST(Config, AQuoteNeverClosedIsRefusedWhereItOpens) {
   EXPECT_EQ(error_of("book: {formats: [], title: \"two\n  lines\"}\nsets: [{name: a}]\n"), "(no error)");
 }
 
+// A tab in the indentation made yaml-cpp say "illegal map value" further along the line: the
+// message points at the tab (found from outside).
+TEST(Config, ATabIndentingALineIsNamed) {
+  EXPECT_EQ(error_of("book:\n\ttitle: Tabbed\n  formats: []\nsets: [{name: a}]\n"),
+            "book.yaml:2:1: a tab indents this line: YAML indents with spaces only (the parser said 'illegal map "
+            "value' at 2:7)");
+  EXPECT_EQ(error_of("book: {formats: []}\n \t\nsets:\n  - name: a\n  \t rows: 5\n"),
+            "book.yaml:5:3: a tab indents this line: YAML indents with spaces only (the parser said 'illegal tab when "
+            "looking for indentation' at 5:3)");
+  EXPECT_EQ(error_of("book: {formats: [], title:\ta}\n\t\nsets: [{name: a}]\n"), "(no error)");
+}
+
 // A second YAML document would be dropped without a word: refused at its line.
 TEST(Config, ASecondDocumentIsRefused) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\n---\nsets: [{name: b}]\n"),
