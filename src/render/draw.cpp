@@ -208,21 +208,43 @@ void draw_contents_page(Canvas& canvas, const BookView& book, const Page& page) 
 
 constexpr double descender = 0.3;  // below the baseline, in sizes (DejaVu's is 0.24)
 
-// The back of the title page: title, copyright line, ISBN, edition, near the foot of the page.
+// The back of the title page: title, copyright notice, ISBN, edition, near the foot of the page.
+// Each wraps onto the lines it needs, 1.3 sizes apart, 1.6 between them (a notice of 200
+// characters printed on one line at 5 pt); the whole shrinks only past half the page's height.
 void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page) {
   const BookInfo& info = book.info;
-  const double body = book.page_template.fonts.body * mm_per_point * 0.9;
-  std::vector<std::pair<std::string, Weight>> lines{{info.title, Weight::bold}};
-  if (!info.copyright.empty()) lines.push_back({info.copyright, Weight::regular});
-  if (!info.isbn.empty()) lines.push_back({"ISBN " + info.isbn, Weight::regular});
-  if (!info.edition.empty()) lines.push_back({info.edition, Weight::regular});
-  lines.push_back({"Every puzzle in this book has exactly one solution.", Weight::regular});
-  // The last baseline sits a descender (a quarter of the size, with room to spare) above the
-  // content's foot, so 'g' and 'y' stay inside the margin.
-  double y = page.content.bottom() - descender * body - body * 1.6 * static_cast<double>(lines.size());
-  for (const auto& [text, weight] : lines) {
-    y += body * 1.6;
-    fitted_text(canvas, text, page.content.x, y, body, weight, Align::left, page.content.w);
+  std::vector<std::pair<std::string, Weight>> texts{{info.title, Weight::bold}};
+  if (!info.copyright.empty()) texts.push_back({info.copyright, Weight::regular});
+  if (!info.isbn.empty()) texts.push_back({"ISBN " + info.isbn, Weight::regular});
+  if (!info.edition.empty()) texts.push_back({info.edition, Weight::regular});
+  texts.push_back({"Every puzzle in this book has exactly one solution.", Weight::regular});
+  struct Line {
+    std::string text;
+    Weight weight;
+    double gap;  // sizes above its baseline from the previous one
+  };
+  const Box& c = page.content;
+  double size = book.page_template.fonts.body * mm_per_point * 0.9;
+  std::vector<Line> lines;
+  double height = 0;  // first baseline to last, in sizes
+  for (;; size *= 0.92) {
+    lines.clear();
+    height = 0;
+    for (const auto& [text, weight] : texts) {
+      double gap = lines.empty() ? 0 : 1.6;
+      for (const std::string& l : wrap_text(canvas, text, size, weight, c.w)) {
+        lines.push_back({l, weight, gap});
+        height += gap;
+        gap = 1.3;
+      }
+    }
+    if (height * size <= c.h * 0.5 || size < 1) break;
+  }
+  // The last baseline sits a descender above the content's foot, so 'g' and 'y' stay inside.
+  double y = c.bottom() - descender * size - height * size;
+  for (const Line& l : lines) {
+    y += l.gap * size;
+    fitted_text(canvas, l.text, c.x, y, size, l.weight, Align::left, c.w);
   }
 }
 
@@ -257,7 +279,12 @@ void draw_title_page(Canvas& canvas, const BookView& book, const Page& page) {
                     used);
   }
   y += f.body * mm_per_point;
-  line(book.info.author, f.body * 1.25, Weight::regular);
+  if (!book.info.author.empty()) {  // several authors wrap like the title (they shrank on one line)
+    const double s = f.body * 1.25 * mm_per_point;
+    double used = 0;
+    y = title_block(canvas, book.info.author, mid, y + s * 1.5, s, Weight::regular, Align::centre, c.w, c.h * 0.1,
+                    used);
+  }
   line(book.info.date, f.body, Weight::regular);
 
 }

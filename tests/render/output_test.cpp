@@ -292,6 +292,30 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
   }
 }
 
+// A long copyright notice wraps on the copyright page at the page's size (it printed on one line
+// at 5 pt, found from outside): its page's ink is taller by at least two more lines than with a
+// short notice, within the width.
+TEST(RenderOutput, ALongCopyrightNoticeWraps) {
+  const auto puzzles = fixtures::mixed_book();
+  const PageTemplate t = load_page_template("pocket-6x9");
+  const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t)}).pages;
+  const auto page = std::find_if(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; });
+  ASSERT_NE(page, pages.end());
+  const auto ink = [&](const std::string& notice) {
+    BookInfo info = sample_info();
+    info.copyright = notice;
+    const BookView view{info, puzzles, t, pages, true};
+    return ink_of([&](Canvas& canvas) { draw_page(canvas, view, *page); });
+  };
+  const Box brief = ink("(c) 2026 Jane Publisher");
+  const Box lengthy = ink("(c) 2026 Jane Publisher. All rights reserved. No part of this publication may be reproduced, "
+                          "distributed, or transmitted in any form or by any means without the prior written "
+                          "permission of the publisher.");
+  const double size = t.fonts.body * mm_per_point * 0.9;
+  EXPECT_GT(lengthy.h, brief.h + 2 * 1.3 * size);
+  EXPECT_TRUE(contains(page->content, lengthy, 0.03));
+}
+
 // A long title wraps onto up to three lines at a readable size (on one line it shrank to 5.9 pt
 // of 24 on a 6x9 page); a short one keeps its size on one line; the ink stays within the width.
 TEST(RenderOutput, LongTitlesWrapInsteadOfShrinking) {
