@@ -66,10 +66,13 @@ int interrupted_exit() {
   return exit_code_for_signal(stop_signal());
 }
 
-void print_help(const char* usage, const po::options_description& options) {
+// `stoppable`: a signal stops the command (build, regenerate, verify); merge and render finish
+// their writes and exit as they would have.
+void print_help(const char* usage, const po::options_description& options, bool stoppable = true) {
   std::cout << usage << "\n\n" << options << "\n"
-            << "exit codes: 0 success, 1 bad input or usage, 2 some puzzle failed, 3 internal error,\n"
-               "            129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (nothing half-written is left)\n";
+            << "exit codes: 0 success, 1 bad input or usage, 2 some puzzle failed, 3 internal error"
+            << (stoppable ? ",\n            129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (nothing half-written is left)\n"
+                          : "\n(a signal lets the book's writing finish: it is swapped in whole)\n");
 }
 
 // A book's puzzles that failed are listed; any failure makes the exit code 2.
@@ -208,7 +211,7 @@ int run_regenerate(const Args& args) {
       "out,o", po::value<std::string>(), "rebuild the book here (default: the manifest's folder)")(
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse_command(args, o, "manifest", 1);
-  if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR] [--threads N]", o), exit_ok;
   const fs::path file = positionals(p, "manifest", "regenerate").at(0);
   const Manifest m = read_manifest(file);
   if (m.header.tool != tool_name())  // then a puzzle that differs need not mean an edited manifest
@@ -272,7 +275,7 @@ int run_merge(const Args& args) {
   po::options_description o("options");
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder of the joined book (required)");
   const Parsed p = parse_command(args, o, "manifests", -1);
-  if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST... --out DIR", o), exit_ok;
+  if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST... --out DIR", o, false), exit_ok;
   const auto names = positionals(p, "manifests", "merge");
   if (!p.vm.count("out")) throw InputError("merge: --out DIR is required");
   std::vector<Manifest> shards;
@@ -295,7 +298,7 @@ int run_render(const Args& args) {
       "out,o", po::value<std::string>(), "output folder (default: the manifest's folder)")(
       "force", "print boards whose cells would be too small for a pencil on the template anyway (a warning)");
   const Parsed p = parse_command(args, o, "manifest", 1);
-  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR] [--force]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR] [--force]", o, false), exit_ok;
   const fs::path file = positionals(p, "manifest", "render").at(0);
   Manifest m = read_manifest(file);
   check_records(m, file.string());

@@ -168,7 +168,7 @@ std::optional<std::string> not_unique(const Puzzle& p, long long deadline_ms) {
 }
 
 po::options_description generate_options() {
-  po::options_description desc("hidato generate [options]");
+  po::options_description desc("options");
   desc.add_options()
       ("help,h", "show this help")
       ("topology,t", po::value<std::string>()->default_value("square8"), "square8 (Hidato), square4 (Numbrix) or hex6")
@@ -199,7 +199,13 @@ int run_generate(const Args& args) {
   const Parsed p = parse_command(args, desc);
   const auto& vm = p.vm;
   if (p.help) {
-    std::cout << desc;
+    std::cout << "usage: hidato generate [--topology T] [--shape S] [--rows R] [--cols C] [--difficulty D]\n"
+                 "                       [--seed N] [--count K] [--out FILE] [--json] [other options below]\n\n"
+                 "Makes puzzles without a config, each proved to have exactly one solution, and prints\n"
+                 "them in the puzzle text format (with their solution, grade and seed) or as JSON.\n\n"
+              << desc
+              << "\nexit codes: 0 every puzzle made, 1 bad input or usage, 2 some puzzle failed (named on\n"
+                 "            standard error with its seed), 3 internal error\n";
     return exit_ok;
   }
   const GenerateOptions o = read_generate_options(vm);
@@ -233,14 +239,20 @@ int run_generate(const Args& args) {
 }
 
 int run_grade(const Args& args) {
-  po::options_description desc("hidato grade FILE... [options] (a FILE may also be a one-line description)");
+  po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("json", "one JSON object per puzzle per line")(
       "deadline-ms", po::value<std::string>()->default_value("60000"),
       "wall-clock limit per puzzle for its uniqueness proof, 0 = none (at most 86400000, a day)");
   const Parsed p = parse_command(args, desc, "file");
   const auto& vm = p.vm;
   if (p.help) {
-    std::cout << desc;
+    std::cout << "usage: hidato grade FILE... [--json] [--deadline-ms MS]\n\n"
+                 "Grades each puzzle by the deductions a person needs (easy..expert, or extreme when it\n"
+                 "needs search), after proving it has exactly one solution. FILE is a puzzle file or a\n"
+                 "one-line description such as 'square8:3x3:6,.,9/.,2,8/1,.2'.\n\n"
+              << desc
+              << "\nexit codes: 0 every puzzle graded, 1 bad input or usage, 2 some puzzle not graded (no\n"
+                 "            solution, several, or its proof did not finish), 3 internal error\n";
     return exit_ok;
   }
   if (!vm.count("file")) throw InputError("grade: no puzzle files given (try 'hidato grade --help')");
