@@ -31,7 +31,7 @@ std::pair<int, int> nonzero_span(const Word* words, int n) {
 bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Watch& watch) {
   const auto nn = static_cast<std::size_t>(n_);
   const auto ww = static_cast<std::size_t>(w_);
-  dom_.assign((nn + 2) * ww, 0);
+  dom_.resize((nn + 2) * ww);  // every row is written below
   std::vector<int> given_pos(nn + 2, -1);
   std::vector<Word> given_mask(ww, 0);
   for (CellId c = 0; c < n_; ++c) {
@@ -41,9 +41,14 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
     given_pos[static_cast<std::size_t>(g)] = layout_.pos_of(c);
     set_bit(given_mask.data(), layout_.pos_of(c));
   }
+  auto expired = [&](int v) { return (v & 63) == 0 && watch.expired(); };
+  std::fill(dom(0), dom(0) + ww, Word{0});
+  std::fill(dom(n_ + 1), dom(n_ + 1) + ww, Word{0});
   for (int v = 1; v <= n_; ++v) {
+    if (expired(v)) return false;
     Word* d = dom(v);
     if (const int gp = given_pos[static_cast<std::size_t>(v)]; gp >= 0) {
+      std::fill(d, d + ww, Word{0});
       set_bit(d, gp);
       continue;
     }
@@ -65,7 +70,6 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
     layout_.dilate(dom(from), reach.data());
     for (std::size_t i = 0; i < ww; ++i) d[i] &= reach[i];
   };
-  auto expired = [&](int v) { return (v & 63) == 0 && watch.expired(); };
   for (int round = 0; round < 2; ++round) {
     for (int v = 2; v <= n_; ++v)
       if (cut(v, v - 1); expired(v)) return false;
@@ -75,7 +79,11 @@ bool Domains::init(const Values& givens, std::span<const Exclusion> excluded, Wa
 
   vcount_.assign(nn + 2, 0);
   ccount_.assign(static_cast<std::size_t>(p_), 0);
-  cv_.assign(static_cast<std::size_t>(p_) * static_cast<std::size_t>(vw_), 0);
+  cv_.resize(static_cast<std::size_t>(p_) * static_cast<std::size_t>(vw_));
+  for (int pos = 0; pos < p_; ++pos) {
+    if (expired(pos)) return false;
+    std::fill(cv(pos), cv(pos) + vw_, Word{0});
+  }
   at_.assign(nn + 2, 0);
   for (int v = 1; v <= n_; ++v) {
     if (expired(v)) return false;
