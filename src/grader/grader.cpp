@@ -96,9 +96,13 @@ LadderRun run_ladder(GradeState& state, const GradeLimits& limits, int max_tier,
 }  // namespace grading
 
 // Anything but a solved state at the end of the ladder means deduction alone did not finish.
-Grade grade(const Puzzle& puzzle, const GradeLimits& limits) {
+Grade grade(const Puzzle& puzzle, const GradeLimits& limits) { return *grade_until(puzzle, limits, {}); }
+
+std::optional<Grade> grade_until(const Puzzle& puzzle, const GradeLimits& limits, const std::function<bool()>& stop) {
   grading::GradeState state(puzzle, limits.what_ifs_per_cell, limits.max_what_ifs);
-  const auto steps = grading::run_ladder(state, limits, limits.max_tier).steps;
+  const grading::LadderRun run = grading::run_ladder(state, limits, limits.max_tier, stop);
+  if (run.stopped) return std::nullopt;
+  const auto& steps = run.steps;
   const auto table = grading::techniques();
   Grade g;
   g.needs_search = !state.solved();

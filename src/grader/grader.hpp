@@ -2,6 +2,7 @@
 // grade(puzzle, budget) -> Grade: solve as a person does, cheapest deduction tier first; the
 // grade is the deepest tier needed ("needs search" is a grade of its own).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,10 @@ struct GradeLimits {
 };
 
 Grade grade(const Puzzle& puzzle, const GradeLimits& limits = {});
+// The same grade, cut short when `stop` (polled before every technique pass) says so: nullopt.
+// For a caller with a wall-clock limit (`hidato grade --deadline-ms`): on a 32,768-cell strip the
+// ladder runs 15 s, its passes growing with the board and their number too.
+std::optional<Grade> grade_until(const Puzzle& puzzle, const GradeLimits& limits, const std::function<bool()>& stop);
 
 // The grader's techniques, cheapest first, with their tiers (for help texts and reports).
 struct TechniqueInfo {

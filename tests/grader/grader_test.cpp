@@ -71,6 +71,22 @@ TEST(Grade, EasyPuzzleUsesOnlyTheFirstTier) {
   EXPECT_EQ(g.score, 0);
 }
 
+// grade_until: the grade itself when its stop never fires; nothing once it fires before the
+// ladder is done (`hidato grade --deadline-ms` stops a grade that would run for minutes).
+TEST(Grade, AStoppedGradeGivesNoGrade) {
+  const Puzzle p = parse_description("square4:1x12:1,.10,12");
+  const Grade whole = grade(p);
+  int polls = 0;
+  const auto counted = grade_until(p, GradeLimits{}, [&] { return ++polls < 0; });
+  ASSERT_TRUE(counted.has_value());
+  EXPECT_EQ(*counted, whole);
+  ASSERT_GT(polls, 1);
+  for (int k = 0; k < polls; ++k) {
+    int seen = 0;
+    EXPECT_FALSE(grade_until(p, GradeLimits{}, [&] { return seen++ == k; }).has_value()) << "stopped at poll " << k;
+  }
+}
+
 TEST(Grade, FullyGivenPuzzleIsEasyWithNoSteps) {
   const Grade g = grade(parse_description("square8:1x3:1,2,3"));
   EXPECT_EQ(g.level, Difficulty::easy);
