@@ -5,9 +5,10 @@
 // an existing file). Every input is read and validated before any is solved, so a bad file stops
 // the command (exit 1) before work starts. Each puzzle is then solved to two solutions.
 //
-// Text output, per input: `# file: NAME` and `# verdict: unique|multiple`, then the solution in the
-// puzzle text format (holes `x`); for `multiple` the second solution follows. `none` and `gave_up`
-// are reported on stderr. With --json: one object per line per input,
+// Text output, per input: `# file: NAME` and `# verdict: unique|multiple`, then `# puzzle: NAME`
+// and the solution in the puzzle text format (holes `x`, the input's own header lines but those
+// three); for `multiple` the second solution follows under its own `# puzzle:` line, so the
+// output reads back as one puzzle per grid. `none` and `gave_up` are reported on stderr. With --json: one object per line per input,
 //   {"file", "verdict", "solution": rows|null, "second": rows|null, "nodes", "ms"}
 // with -1 for holes. Exit: 0 every input unique, 2 any other verdict, 1 bad input or usage.
 #include <iostream>
@@ -119,14 +120,23 @@ void print_json(const Input& in, const SolveReport& r) {
   std::cout << json_text(j) << "\n";
 }
 
+// A solution grid under its `# puzzle:` line, with the input's header lines but the ones solve
+// writes itself (an input that was solve's output said `# verdict:` twice, the old one last).
+std::string solution_text(const Input& in, const Values& solution, const std::string& which) {
+  Puzzle echoed = in.puzzle;
+  std::erase_if(echoed.headers, [](const auto& h) { return h.first == "file" || h.first == "verdict" || h.first == "puzzle"; });
+  return "# puzzle: " + line_text(in.name) + which + "\n" + format_grid(echoed, solution);
+}
+
 void print_text(const Input& in, const SolveReport& r) {
   switch (r.verdict) {
     case Verdict::unique:
-      std::cout << "# file: " << line_text(in.name) << "\n# verdict: unique\n" << format_grid(in.puzzle, *r.solution);
+      std::cout << "# file: " << line_text(in.name) << "\n# verdict: unique\n" << solution_text(in, *r.solution, "");
       break;
     case Verdict::multiple:
       std::cout << "# file: " << line_text(in.name) << "\n# verdict: multiple (two different solutions follow)\n"
-                << format_grid(in.puzzle, *r.solution) << "\n" << format_grid(in.puzzle, *r.second);
+                << solution_text(in, *r.solution, ", solution 1 of 2") << "\n"
+                << solution_text(in, *r.second, ", solution 2 of 2");
       std::cerr << "hidato: " << terminal_text(in.name) << ": more than one solution\n";
       break;
     case Verdict::none:

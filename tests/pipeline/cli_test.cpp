@@ -92,6 +92,29 @@ TEST(Cli, EveryCommandsHelpHasItsUsageAndExitCodes) {
   }
 }
 
+// solve's text output reads back, one puzzle per grid: two inputs, and the two solutions of a
+// puzzle with several (the second grid's topology header came after the first's rows and was
+// refused), and the headers solve writes are not echoed again from its own output.
+TEST(Cli, SolveOutputReadsBack) {
+  TempDir dir("cli-solve-back");
+  write_text(dir.path / "two.txt", "1 . 3\n. . .\n9 . .\n");
+  write_text(dir.path / "one.txt", "# verdict: none\n# topology: square4\n1 . 3\n. . .\n. . 9\n");
+  const ChildRun first = run_hidato("solve two.txt one.txt", dir.path);
+  EXPECT_EQ(first.exit_code, 2) << first.err;  // two.txt has two solutions
+  write_text(dir.path / "out.txt", first.out);
+  const ChildRun again = run_hidato("solve out.txt", dir.path);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  const auto count = [](const std::string& text, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count(again.out, "# verdict: unique\n"), 3) << again.out;
+  EXPECT_EQ(count(again.out, "# verdict:"), 3) << again.out;
+  EXPECT_EQ(count(again.out, "# file:"), 3) << again.out;
+  EXPECT_EQ(count(first.out, "# verdict: none"), 0) << first.out;
+}
+
 TEST(Cli, ManifestsAreIdenticalForOneTwoAndFourThreads) {
   TempDir dir("cli-threads");
   write_text(dir.path / "c.yaml", mixed_config);
