@@ -1,9 +1,11 @@
 #include "cli/args.hpp"
 
 #include <filesystem>
+#include <iostream>
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
+#include "core/text_file.hpp"
 
 namespace hidato::cli {
 
@@ -38,6 +40,7 @@ std::vector<std::string> positionals(const Parsed& p, const char* name, const ch
 }
 
 std::vector<Puzzle> read_puzzle_argument(const std::string& arg, std::size_t position) {
+  if (arg == "-") return parse_puzzle_collection(read_text_stream(std::cin, "standard input"), "standard input");
   std::error_code ec;
   const bool description = arg.find(':') != std::string::npos && !std::filesystem::exists(arg, ec);
   if (description) return {parse_description(arg, "argument " + std::to_string(position))};

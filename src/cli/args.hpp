@@ -26,7 +26,8 @@ std::vector<std::string> positionals(const Parsed& p, const char* name, const ch
 
 // The puzzles of one bare argument of `solve` or `grade`: a puzzle file (which may hold several)
 // or a one-line description (an argument with ':' that names no file, such as
-// 'square8:3x3:6,.,9/.,2,8/1,.2'), whose errors name the argument: "argument 2, column 17: ...".
+// 'square8:3x3:6,.,9/.,2,8/1,.2'), whose errors name the argument: "argument 2, column 17: ...";
+// `-` is standard input, named so in messages.
 std::vector<Puzzle> read_puzzle_argument(const std::string& arg, std::size_t position);
 
 }  // namespace hidato::cli

@@ -30,6 +30,7 @@ struct RawGrid {
   std::vector<std::vector<Token>> rows;
   std::vector<std::pair<std::string, std::string>> headers;
   long long too_many_rows = 0;  // rows seen past the size limit (their tokens are not kept)
+  int first_dropped_line = 0;   // the line of the first of them
   long long first_width = 0;    // text format: tokens in the first row, past the size limit too
   int topology_line = 0;        // text format: the line of this text's `# topology:` header (0: none)
 
@@ -94,7 +95,8 @@ bool names_a_topology(const std::string& body) {
 // "# topologies: hex6") would otherwise be kept as another header or a comment, and the board
 // read as square8 without a word: refused instead. A comment that only mentions the word
 // ("# topology of this board is odd", "# source: a topology book") is left alone.
-void check_not_a_topology(const std::string& body, int line_no, std::size_t at, const RawGrid& g) {
+void check_not_a_topology(std::string_view written, const std::string& body, int line_no, std::size_t at,
+                          const RawGrid& g) {
   const auto colon = body.find(':');
   const std::string key = colon == std::string::npos ? std::string() : trim(std::string_view(body).substr(0, colon));
   if (lower_case(key) == "topology") return;
@@ -110,14 +112,15 @@ void check_not_a_topology(const std::string& body, int line_no, std::size_t at, 
     throw g.error(line_no, static_cast<int>(at) + 1, "a topology header needs a colon: '# topology: " + printable(rest) + "'");
   if (colon == std::string::npos && !names_a_topology(body)) return;  // a comment
   throw g.error(line_no, static_cast<int>(at) + 1,
-                "a topology header reads '# topology: square8', 'square4' or 'hex6'; got '# " + printable(body) + "'");
+                "a topology header reads '# topology: square8', 'square4' or 'hex6'; got '" +
+                    printable(std::string(written)) + "'");
 }
 
 // `line`: a header line from its '#' on (trimmed), which sits at offset `at` of its line.
 void parse_header(std::string_view line, int line_no, std::size_t at, RawGrid& g) {
   const std::string body = trim(line.substr(1));
   const auto colon = body.find(':');
-  check_not_a_topology(body, line_no, at, g);
+  check_not_a_topology(line, body, line_no, at, g);
   if (colon == std::string::npos) return;  // a plain comment
   const std::string key = trim(std::string_view(body).substr(0, colon));
   const std::string value = trim(std::string_view(body).substr(colon + 1));
@@ -201,7 +204,7 @@ RawGrid read_raw(std::string_view text, const std::string& source, int lines_bef
       parse_header(t, line_no, line.find('#'), g);
     } else if (kept >= max_board_cells) {
       parse_row(line, line_no, g, kept, width);
-      ++g.too_many_rows;
+      if (g.too_many_rows++ == 0) g.first_dropped_line = line_no;
     } else {
       g.rows.push_back(parse_row(line, line_no, g, kept, width));
       if (g.rows.size() == 1) g.first_width = width;  // the first row always starts below the limit
@@ -211,11 +214,17 @@ RawGrid read_raw(std::string_view text, const std::string& source, int lines_bef
   return g;
 }
 
+// A board past the cell limit is refused at the first row that crosses it (it pointed at line 1
+// without a column): the first row when it alone is too wide.
 void check_size(const RawGrid& g) {
   const long long rows = static_cast<long long>(g.rows.size()) + g.too_many_rows;
   const long long cols = std::max(g.first_width, static_cast<long long>(g.rows.front().size()));
-  if (const auto problem = board_size_problem(rows, cols))
-    throw g.error(g.rows.front().front().line, 0, *problem);
+  const auto problem = board_size_problem(rows, cols);
+  if (!problem) return;
+  const auto crossing = static_cast<std::size_t>(cols > max_board_cells ? 0 : max_board_cells / cols);
+  if (crossing >= g.rows.size()) throw g.error(g.first_dropped_line, 1, *problem);
+  const Token& at = g.rows[crossing].front();
+  throw g.error(at.line, at.col, *problem);
 }
 
 void check_rectangular(const RawGrid& g) {
@@ -277,7 +286,7 @@ Puzzle build_puzzle(const RawGrid& g) {
     if (t.value < 1 || t.value > n)
       throw g.error(t.line, t.col,
                     "value " + t.text + " is out of range 1.." + std::to_string(n) + " (the board has " +
-                        std::to_string(n) + " playable cells)");
+                        counted(n, "playable cell") + ")");
     if (auto [it, fresh] = first_at.emplace(t.value, &t); !fresh)
       throw g.error(t.line, t.col,
                     "value " + std::to_string(t.value) + " is given twice (first at " + place(g, *it->second) + ")");

@@ -19,15 +19,21 @@ std::string read_text_file(const std::filesystem::path& file, std::string_view w
   if (!in)
     throw InputError(name + ": cannot read the " + std::string(what) + ": " +
                      (errno ? std::strerror(errno) : "cannot open"));
+  return read_text_stream(in, name, what, max_bytes);
+}
+
+std::string read_text_stream(std::istream& in, const std::string& name, std::string_view what, std::size_t max_bytes) {
   std::string text;
   char chunk[1 << 16];
+  errno = 0;
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
     if (text.size() > max_bytes)
       throw InputError(name + ": cannot read the " + std::string(what) + ": larger than the limit of " +
                        std::to_string(max_bytes >> 20) + " MB");
   }
-  if (in.bad()) throw InputError(name + ": cannot read the " + std::string(what) + ": " + std::strerror(errno));
+  if (in.bad())
+    throw InputError(name + ": cannot read the " + std::string(what) + ": " + std::strerror(errno ? errno : EIO));
   return normalized_text(text);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Reading a whole input file, with the one error message every reader gives.
 #include <filesystem>
+#include <istream>
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,8 @@ namespace hidato {
 // chunks, so /dev/zero or a huge file costs at most max_bytes of memory.
 std::string read_text_file(const std::filesystem::path& file, std::string_view what = "file",
                            std::size_t max_bytes = max_input_bytes);
+// The same for a stream already open (standard input, named `name` in messages).
+std::string read_text_stream(std::istream& in, const std::string& name, std::string_view what = "file",
+                             std::size_t max_bytes = max_input_bytes);
 
 }  // namespace hidato

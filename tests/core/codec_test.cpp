@@ -113,6 +113,10 @@ TEST(Codec, ErrorTopologyHeaderMisspelt) {
   for (const char* bad : {"# topology - hex6\n", "## topology: hex6\n", "# topologies: hex6\n",
                           "# topology hex6: yes\n", "# to pology: hex6\n", "# Topology\xef\xbc\x9a hex6\n"})
     EXPECT_NE(error_of(std::string(bad) + "x 1\n2 x\n"), "(no error)") << bad;
+  // The header is quoted as written ('## topology' was quoted '# # topology').
+  EXPECT_EQ(error_of("## topology: hex6\nx 1\n"),
+            "p.txt:1:1: a topology header reads '# topology: square8', 'square4' or 'hex6'; got '## topology: hex6'");
+  EXPECT_EQ(error_of("x 2\n"), "p.txt:1:3: value 2 is out of range 1..1 (the board has 1 playable cell)");
   for (const char* fine : {"# TOPOLOGY: square4\n", "# topology of this board is odd\n",
                            "# source: a topology book\n", "# top: 3\n", "# topologies\n"})
     EXPECT_EQ(error_of(std::string(fine) + "1 .\n. 4\n"), "(no error)") << fine;

@@ -56,8 +56,16 @@ TEST(InputLimits, TextOverTheSizeLimitNamesItsRealSize) {
     for (int c = 0; c < 300; ++c) text += c ? " ." : ".";
     text += "\n";
   }
+  // At the first row past the limit (row 219 of 300-cell rows), with its column: it said line 1.
   EXPECT_EQ(message_of([&] { parse_puzzle(text, "big.txt"); }),
-            "big.txt:1: board too large: 300 x 300 (the limit is 65,536 cells, e.g. 256 x 256)");
+            "big.txt:219:1: board too large: 300 x 300 (the limit is 65,536 cells, e.g. 256 x 256)");
+  std::string square;  // 256 rows of 256 fit; a 257th row, whose tokens are not kept, does not
+  for (int r = 0; r < 256; ++r) {
+    for (int c = 0; c < 256; ++c) square += c ? " ." : ".";
+    square += "\n";
+  }
+  EXPECT_EQ(message_of([&] { parse_puzzle(square + "  . .\n", "over.txt"); }),
+            "over.txt:257:1: board too large: 257 x 256 (the limit is 65,536 cells, e.g. 256 x 256)");
 }
 
 // A single row over the limit: its tokens past the limit are not kept, but the size check must
@@ -67,7 +75,7 @@ TEST(InputLimits, ARowOverTheSizeLimitIsRefusedWithItsRealWidth) {
   for (int c = 2; c < 65'536; ++c) row += " x";
   EXPECT_EQ(message_of([&] { parse_puzzle(row + "\n", "wide.txt"); }), "(no error)") << "65,536 cells fit";
   EXPECT_EQ(message_of([&] { parse_puzzle(row + " 1\n", "wide.txt"); }),
-            "wide.txt:1: board too large: 1 x 65537 (the limit is 65,536 cells, e.g. 256 x 256)");
+            "wide.txt:1:1: board too large: 1 x 65537 (the limit is 65,536 cells, e.g. 256 x 256)");
 }
 
 TEST(InputLimits, DescriptionErrorsNameTheColumnOfTheDescription) {

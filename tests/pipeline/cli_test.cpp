@@ -113,6 +113,14 @@ TEST(Cli, SolveOutputReadsBack) {
   EXPECT_EQ(count(again.out, "# verdict:"), 3) << again.out;
   EXPECT_EQ(count(again.out, "# file:"), 3) << again.out;
   EXPECT_EQ(count(first.out, "# verdict: none"), 0) << first.out;
+  // `-` reads standard input, named so in messages.
+  const ChildRun piped = run_hidato("solve - < out.txt", dir.path);
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(count(piped.out, "# verdict: unique\n"), 3) << piped.out;
+  write_text(dir.path / "bad.txt", "1 . 3\n. 9 .\n7 . 99\n");
+  const ChildRun bad = run_hidato("grade - < bad.txt", dir.path);
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "hidato: error: standard input:3:5: value 99 is out of range 1..9 (the board has 9 playable cells)\n");
 }
 
 TEST(Cli, ManifestsAreIdenticalForOneTwoAndFourThreads) {
