@@ -283,13 +283,13 @@ int run_grade(const Args& args) {
       if (why) {
         all_graded = false;
         std::cerr << "hidato: " << terminal_text(name) << ": not graded: " << *why << "\n";
-        if (as_json) std::cout << json_text(json{{"file", file}, {"index", i}, {"error", *why}}) << "\n";
+        if (as_json) std::cout << json_text(json{{"file", name}, {"index", i}, {"error", *why}}) << "\n";
         continue;
       }
       const Grade& g = *graded;
       if (as_json) {
         json j = grade_json(g);
-        j["file"] = file;
+        j["file"] = name;  // as solve --json and the text lines name it (file#k of several)
         j["index"] = i;
         std::cout << json_text(j) << "\n";
         continue;

@@ -113,6 +113,11 @@ TEST(Cli, SolveOutputReadsBack) {
   EXPECT_EQ(count(again.out, "# verdict:"), 3) << again.out;
   EXPECT_EQ(count(again.out, "# file:"), 3) << again.out;
   EXPECT_EQ(count(first.out, "# verdict: none"), 0) << first.out;
+  // grade --json names each puzzle of a file as solve --json does (it said the file alone).
+  const ChildRun graded = run_hidato("grade --json out.txt", dir.path);
+  EXPECT_EQ(graded.exit_code, 0) << graded.err;
+  for (int k = 1; k <= 3; ++k)
+    EXPECT_NE(graded.out.find("\"file\":\"out.txt#" + std::to_string(k) + "\""), std::string::npos) << graded.out;
   // `-` reads standard input, named so in messages.
   const ChildRun piped = run_hidato("solve - < out.txt", dir.path);
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
