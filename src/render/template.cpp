@@ -23,8 +23,11 @@ namespace {
 struct Reader {
   std::string source;
 
+  mutable YAML::Mark failed_at;  // where the last fail() pointed (read() orders its problems by it)
+
   [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& msg) const {
     const YAML::Mark m = node.Mark();
+    failed_at = m;
     throw InputError(located(source, m.line + 1, m.column + 1, key + ": " + msg));
   }
 
@@ -173,31 +176,54 @@ struct Reader {
       }
   }
 
+  // Plan: each key is read on its own and its problem collected (a template with three bad keys
+  // was refused for the first, then the next, one run at a time); the checks of the whole page
+  // run only when every key was read. One InputError lists them all, in file order, as a
+  // config's problems are.
   PageTemplate read(const YAML::Node& root) const {
-    check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page",
-                          "answers_per_page", "cell", "answer_cell", "fonts", "print_service"});
+    std::vector<std::pair<YAML::Mark, std::string>> problems;
+    const auto step = [&](const YAML::Node& at, auto&& f) {
+      failed_at = at.Mark();
+      try {
+        f();
+      } catch (const InputError& e) {
+        problems.emplace_back(failed_at, e.what());
+      }
+    };
     PageTemplate t;
-    if (root["name"]) {
-      if (!root["name"].IsScalar()) fail(root["name"], "name", "expected a name");
-      t.name = root["name"].Scalar();
-    }
-    if (root["page"]) std::tie(t.width_mm, t.height_mm) = named_size(root["page"]);
-    if (root["margins"]) margins(root["margins"], t.margins);
-    if (root["gutter"]) t.gutter_mm = length(root["gutter"], "gutter");
-    if (root["spacing"]) t.spacing_mm = length(root["spacing"], "spacing");
-    if (root["puzzles_per_page"]) t.puzzles_per_page = count(root["puzzles_per_page"], "puzzles_per_page", {1, 2, 4, 6});
-    if (root["answers_per_page"])
-      t.answers_per_page = static_cast<int>(number(root["answers_per_page"], "answers_per_page", 1, 64));
-    if (root["cell"]) cells(root["cell"], "cell", t.cell);
-    if (root["answer_cell"]) cells(root["answer_cell"], "answer_cell", t.answer_cell);
-    if (root["fonts"]) fonts(root["fonts"], t.fonts);
-    if (auto n = root["print_service"]) {
+    step(root, [&] {
+      check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page", "answers_per_page",
+                            "cell", "answer_cell", "fonts", "print_service"});
+    });
+    if (const YAML::Node n = root["name"]) step(n, [&] {
+      if (!n.IsScalar()) fail(n, "name", "expected a name");
+      t.name = n.Scalar();
+    });
+    if (const YAML::Node n = root["page"]) step(n, [&] { std::tie(t.width_mm, t.height_mm) = named_size(n); });
+    if (const YAML::Node n = root["margins"]) step(n, [&] { margins(n, t.margins); });
+    if (const YAML::Node n = root["gutter"]) step(n, [&] { t.gutter_mm = length(n, "gutter"); });
+    if (const YAML::Node n = root["spacing"]) step(n, [&] { t.spacing_mm = length(n, "spacing"); });
+    if (const YAML::Node n = root["puzzles_per_page"])
+      step(n, [&] { t.puzzles_per_page = count(n, "puzzles_per_page", {1, 2, 4, 6}); });
+    if (const YAML::Node n = root["answers_per_page"])
+      step(n, [&] { t.answers_per_page = static_cast<int>(number(n, "answers_per_page", 1, 64)); });
+    if (const YAML::Node n = root["cell"]) step(n, [&] { cells(n, "cell", t.cell); });
+    if (const YAML::Node n = root["answer_cell"]) step(n, [&] { cells(n, "answer_cell", t.answer_cell); });
+    if (const YAML::Node n = root["fonts"]) step(n, [&] { fonts(n, t.fonts); });
+    if (const YAML::Node n = root["print_service"]) step(n, [&] {
       t.print_service = n.IsScalar() ? n.Scalar() : "";
       if (!print_rules(t.print_service)) fail(n, "print_service", "unknown print service '" + t.print_service + "' (expected kdp or none)");
-    }
-    check_fits(root, t);
-    check_print_service(root, t);
-    return t;
+    });
+    if (problems.empty()) step(root, [&] { check_fits(root, t); });
+    if (problems.empty()) step(root, [&] { check_print_service(root, t); });
+    if (problems.empty()) return t;
+    if (problems.size() == 1) throw InputError(problems.front().second);
+    std::stable_sort(problems.begin(), problems.end(), [](const auto& a, const auto& b) {
+      return a.first.line != b.first.line ? a.first.line < b.first.line : a.first.column < b.first.column;
+    });
+    std::string all = source + ": " + std::to_string(problems.size()) + " problems";
+    for (const auto& [at, message] : problems) all += "\n" + message;
+    throw InputError(all);
   }
 };
 
@@ -220,7 +246,7 @@ PrintRules rules_of(const PageTemplate& t) { return print_rules(t.print_service)
 PageTemplate parse_page_template(const std::string& yaml_text, const std::string& source) {
   const YAML::Node root = load_yaml_document(yaml_text, source);
   if (!root.IsMap()) throw InputError(located(source, 1, 1, "template: expected a mapping of keys"));
-  return Reader{source}.read(root);
+  return Reader{source, {}}.read(root);
 }
 
 bool names_a_template_file(const std::string& name_or_path) {

@@ -91,6 +91,20 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
   EXPECT_EQ(error_of("margins: {[x]: 1}\n"), "t.yaml:1:11: margins: keys must be plain names");
 }
 
+// Every bad key of a template is reported at once, in file order, as a config's are (found from
+// outside: three bad keys took three runs to find); the page checks wait for the keys.
+TEST(Template, EveryProblemIsReportedAtOnce) {
+  EXPECT_EQ(error_of("answers_per_page: 0\nmargins: {top: 15mm, inner: wide}\ncolour: red\npuzzles_per_page: 3\n"),
+            "t.yaml: 4 problems\n"
+            "t.yaml:1:19: answers_per_page: must be between 1 and 64\n"
+            "t.yaml:2:29: margins.inner: expected a length such as 15mm, 0.5in or 12pt, got 'wide'\n"
+            "t.yaml:3:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)\n"
+            "t.yaml:4:19: puzzles_per_page: expected one of 1, 2, 4, 6");
+  EXPECT_EQ(error_of("margins: {inner: 100mm, outer: wide}\n"),
+            "t.yaml:1:32: margins.outer: expected a length such as 15mm, 0.5in or 12pt, got 'wide'");
+}
+
 // A template for KDP must be one KDP prints (found from outside: a4-landscape, a 3 x 4 in page and
 // 0.1 in margins were accepted with print_service: kdp, and got a KDP cover).
 TEST(Template, KdpTemplatesMustBeTrimsAndMarginsKdpPrints) {
