@@ -307,7 +307,13 @@ int run_render(const Args& args) {
                      std::to_string(m.header.shard->count) +
                      " holds part of the book only; join the shards with 'hidato merge' (it renders the whole book)");
   BookMeta& book = m.header.book;
-  if (p.vm.count("template")) book.page_template = p.vm["template"].as<std::string>();
+  // A template file is recorded absolute, as build records it: the manifest is rendered and
+  // regenerated from anywhere (a relative path failed from another folder).
+  if (p.vm.count("template")) {
+    book.page_template = p.vm["template"].as<std::string>();
+    if (names_a_template_file(book.page_template))
+      book.page_template = fs::absolute(book.page_template).lexically_normal().string();
+  }
   if (p.vm.count("formats")) {
     const std::string f = p.vm["formats"].as<std::string>();
     book.pdf = book.svg = book.cover = false;
@@ -337,8 +343,8 @@ int run_render(const Args& args) {
   BookFolder folder = book_folder_for(m, out);
   (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
   // Boards too big for the template's pencil-sized cells are refused as the build refuses them.
-  write_book(m, folder, out, kept_in_place(file, out), !p.vm.count("force"));
-  return exit_ok;  // failed puzzles were reported when they were built
+  // A book with failed puzzles exits 2, as build, merge and verify of it do (render said 0).
+  return write_book(m, folder, out, kept_in_place(file, out), !p.vm.count("force"));
 }
 
 }  // namespace hidato::cli

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
@@ -94,12 +95,34 @@ std::optional<fs::path> interrupted_book(const fs::path& folder) {
   return old;
 }
 
+namespace {
+
+// Whether `file` is one of ours: a hidato manifest names its format near its top (within the
+// first megabyte even when a JSON tool sorted its keys). A folder with a web app's manifest.json
+// was taken for a book, and its other files were deleted with the swap.
+bool is_hidato_manifest(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::string head(1 << 20, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+  return head.find("\"hidato-manifest/") != std::string::npos;
+}
+
+// A file a book folder may hold: its PDFs and SVGs, timings.json, and hidato manifests.
+bool book_file(const fs::directory_entry& e) {
+  std::error_code ec;
+  const auto ext = e.path().extension();
+  if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) return false;
+  return ext != ".json" || e.path().filename() == "timings.json" || is_hidato_manifest(e.path());
+}
+
+}  // namespace
+
 bool is_book_folder(const fs::path& dir) {
   std::error_code ec;
   bool empty = true, manifest = false;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const auto ext = e.path().extension();
-    if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) return false;
+    if (!book_file(e)) return false;
     empty = false;
     manifest = manifest || e.path().filename() == "manifest.json";
   }
@@ -113,9 +136,8 @@ std::string not_a_book(const fs::path& dir) {
   std::error_code ec;
   std::vector<std::string> foreign, files;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const auto ext = e.path().extension();
     const std::string name = printable(e.path().filename().string(), 80);  // a newline in a name stays escaped
-    if (!e.is_regular_file(ec) || (ext != ".json" && ext != ".pdf" && ext != ".svg")) foreign.push_back(name);
+    if (!book_file(e)) foreign.push_back(name);
     else files.push_back(name);
   }
   std::sort(foreign.begin(), foreign.end());
@@ -136,8 +158,21 @@ BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
   old_ = beside(target_, ".hidato-old");
   const fs::path shown = target;
   std::error_code ec;
+  (void)fs::status(target_, ec);
+  if (ec == std::errc::too_many_symbolic_link_levels)
+    refuse(shown, "is a loop of symbolic links (" + ec.message() + ")");
   if (fs::exists(target_, ec) && !fs::is_directory(target_, ec))
     refuse(shown, "is a file, not a folder (the book needs a folder of its own)");
+  // The swap moves the folder away: a shell standing in it (`cd out/book && hidato render
+  // manifest.json`) was left in a deleted folder, and its next command failed.
+  const fs::path here = fs::weakly_canonical(fs::current_path(ec), ec);
+  const fs::path real = fs::weakly_canonical(target_, ec);
+  for (fs::path p = here; !ec && !p.empty(); p = p.parent_path()) {
+    if (p == real)
+      refuse(shown, std::string(p == here ? "is" : "holds") + " the current folder, which the new book would " +
+                        "replace under this shell; run the command from outside it (cd ..)");
+    if (p == p.root_path()) break;
+  }
   const auto refuse_foreign = [&] {
     if (fs::is_directory(target_, ec) && !is_book_folder(target_))
       refuse(shown, not_a_book(target_) + "; a book replaces its whole folder, so choose a new or empty folder");

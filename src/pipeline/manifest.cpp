@@ -439,6 +439,12 @@ void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, cons
   const auto rank = [&](const std::string& name) {
     return std::find_if(order.begin(), order.end(), [&](const SummaryCount& c) { return c.name == name; }) - order.begin();
   };
+  // Titles that already follow the entries (as a manifest is written) keep their order, with the
+  // sets a shard holds no entry of where they stand (a regenerated shard moved those to the end).
+  std::vector<std::ptrdiff_t> ranks;
+  for (const auto& [name, title] : titles)
+    if (const auto r = rank(name); r < static_cast<std::ptrdiff_t>(order.size())) ranks.push_back(r);
+  if (std::is_sorted(ranks.begin(), ranks.end())) return;
   std::stable_sort(titles.begin(), titles.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
 }
 

@@ -75,7 +75,8 @@ struct SummaryCount {
 std::vector<SummaryCount> set_counts(const std::vector<ManifestEntry>& entries);
 // The set titles in the order the sets come in the book, as the config gives them: the order
 // of their first entries (a manifest whose keys were sorted by a JSON tool wrote its titles back
-// in that order). Sets without an entry (a shard's) keep their order after the others.
+// in that order). Titles already in that order keep their places, sets without an entry (a
+// shard's) among them; otherwise those go after the others.
 void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, const std::vector<ManifestEntry>& entries);
 
 // Streams a manifest: header now, entries one by one, summary at commit(). Until commit() the

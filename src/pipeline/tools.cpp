@@ -77,6 +77,9 @@ ManifestHeader by_name(ManifestHeader h) {
 // book or tool version", which left the operator to diff the files).
 std::string header_difference(const ManifestHeader& a, const ManifestHeader& b) {
   if (a.tool != b.tool) return "made by '" + a.tool + "', another tool version";
+  if (a.config_digest == b.config_digest && a.config_name != b.config_name)
+    return "from config file '" + a.config_name + "' (the same bytes as '" + b.config_name +
+           "', under another name: build every shard from one file)";
   if (a.config_digest != b.config_digest || a.config_name != b.config_name)
     return "from config '" + a.config_name + "' of digest " + a.config_digest +
            " (every byte counts, comments too: build each shard from the same file), another config";
@@ -181,8 +184,16 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
     slot = static_cast<int>(i);
     total += shards[i].entries.size();
   }
+  std::string missing;  // every one of them (only the first was named)
+  int missing_count = 0;
   for (std::size_t k = 0; k < seen.size(); ++k)
-    if (seen[k] < 0) throw InputError("merge: shard " + std::to_string(k) + "/" + std::to_string(seen.size()) + " is missing");
+    if (seen[k] < 0) {
+      missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(seen.size());
+      ++missing_count;
+    }
+  if (missing_count > 0)
+    throw InputError("merge: shard" + std::string(missing_count > 1 ? "s " : " ") + missing +
+                     (missing_count > 1 ? " are" : " is") + " missing");
   Manifest out;
   out.header = h0;
   out.header.shard.reset();

@@ -35,6 +35,8 @@ std::string message_of(F f) {
 }
 
 void write(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
+// What a book folder's manifest.json starts with (a folder is a book's when it holds one).
+std::string fake_manifest(const std::string& tag) { return "{\"format\": \"hidato-manifest/1\", \"tag\": \"" + tag + "\"}"; }
 
 }  // namespace
 
@@ -117,17 +119,17 @@ TEST(BookFolderTest, AnUncommittedBookLeavesTheEarlierOneAndNoStaging) {
   const test::TempDir scratch("limits-swap");
   const fs::path& dir = scratch.path;
   fs::create_directories(dir / "out");
-  write(dir / "out" / "manifest.json", "old");
+  write(dir / "out" / "manifest.json", fake_manifest("old"));
   write(dir / "out" / "book.pdf", "old");
   {
     BookFolder f(dir / "out");
-    write(f.staging() / "manifest.json", "new");
+    write(f.staging() / "manifest.json", fake_manifest("new"));
   }
   EXPECT_TRUE(fs::exists(dir / "out" / "book.pdf"));
   EXPECT_FALSE(fs::exists(dir / ".out.hidato-new"));
   {
     BookFolder f(dir / "out");
-    write(f.staging() / "manifest.json", "new");
+    write(f.staging() / "manifest.json", fake_manifest("new"));
     EXPECT_EQ(f.commit(), std::nullopt);
   }
   EXPECT_FALSE(fs::exists(dir / "out" / "book.pdf"));  // the whole folder is the new book
@@ -144,18 +146,18 @@ TEST(BookFolderTest, ALinkedFolderGetsTheBookAndStaysALink) {
   fs::create_directory_symlink("real", dir / "link");
   for (int round = 0; round < 2; ++round) {
     BookFolder f(dir / "link");
-    write(f.staging() / "manifest.json", "round " + std::to_string(round));
+    write(f.staging() / "manifest.json", fake_manifest("round " + std::to_string(round)));
     EXPECT_EQ(f.commit(), std::nullopt);
   }
   EXPECT_TRUE(fs::is_symlink(dir / "link"));
-  EXPECT_EQ(read_text_file(dir / "real" / "manifest.json"), "round 1");
+  EXPECT_EQ(read_text_file(dir / "real" / "manifest.json"), fake_manifest("round 1"));
 }
 
 TEST(BookFolderTest, ACrashBetweenTheRenamesIsRecoveredByTheNextWriter) {
   const test::TempDir scratch("limits-recover");
   const fs::path& dir = scratch.path;
   fs::create_directories(dir / ".out.hidato-old");
-  write(dir / ".out.hidato-old" / "manifest.json", "old");
+  write(dir / ".out.hidato-old" / "manifest.json", fake_manifest("old"));
   write(dir / ".out.hidato-old" / "book.pdf", "old");
   fs::create_directories(dir / ".out.hidato-new");
   { BookFolder f(dir / "out"); }
@@ -185,13 +187,13 @@ TEST(BookFolderTest, RefusesABookItCouldNotDeleteAndSaysWhatIsLeftOver) {
   const fs::path& dir = scratch.path;
   fs::permissions(dir, fs::perms::all);
   fs::create_directories(dir / "out");
-  write(dir / "out" / "manifest.json", "old");
+  write(dir / "out" / "manifest.json", fake_manifest("old"));
   fs::permissions(dir / "out", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                                    fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
   std::string refused;
   as_non_root([&] { refused = message_of([&] { BookFolder f(dir / "out"); }); });
   EXPECT_EQ(refused, (dir / "out").string() + ": the earlier book in it cannot be replaced: Permission denied");
-  EXPECT_EQ(read_text_file(dir / "out" / "manifest.json"), "old");
+  EXPECT_EQ(read_text_file(dir / "out" / "manifest.json"), fake_manifest("old"));
   // What an earlier writer swapped out but could not delete is named, not failed on later.
   fs::rename(dir / "out", dir / ".out.hidato-old");
   fs::create_directories(dir / "out");
@@ -227,13 +229,21 @@ TEST(BookFolderTest, RefusesAFileAForeignFolderAndALockedFolder) {
             (dir / "home").string() + ": holds files that are not part of a book (notes.txt); a book replaces its "
                                       "whole folder, so choose a new or empty folder");
   EXPECT_TRUE(fs::exists(dir / "home" / "notes.txt"));
-  fs::create_directories(dir / "shelf");  // PDFs and JSON, but no book's manifest
+  fs::create_directories(dir / "shelf");  // PDFs and SVGs, but no book's manifest
   write(dir / "shelf" / "book-2026-01.pdf", "mine");
-  write(dir / "shelf" / "package.json", "{}");
+  write(dir / "shelf" / "logo.svg", "<svg/>");
   EXPECT_EQ(message_of([&] { BookFolder f(dir / "shelf"); }),
-            (dir / "shelf").string() + ": holds no manifest.json beside its files (book-2026-01.pdf, package.json), so "
+            (dir / "shelf").string() + ": holds no manifest.json beside its files (book-2026-01.pdf, logo.svg), so "
                                        "it is not a book's; a book replaces its whole folder, so choose a new or empty folder");
-  EXPECT_TRUE(fs::exists(dir / "shelf" / "package.json"));
+  EXPECT_TRUE(fs::exists(dir / "shelf" / "logo.svg"));
+  // JSON that is not ours, even named manifest.json (a web app's folder lost its other files).
+  fs::create_directories(dir / "app");
+  write(dir / "app" / "manifest.json", "{\"name\": \"app\"}");
+  write(dir / "app" / "package.json", "{}");
+  EXPECT_EQ(message_of([&] { BookFolder f(dir / "app"); }),
+            (dir / "app").string() + ": holds files that are not part of a book (manifest.json, package.json); a book "
+                                     "replaces its whole folder, so choose a new or empty folder");
+  EXPECT_TRUE(fs::exists(dir / "app" / "package.json"));
   fs::create_directories(dir / "odd");  // names are shown escaped: a newline never reaches the terminal raw
   write(dir / "odd" / "a\nb.txt", "x");
   EXPECT_NE(message_of([&] { BookFolder f(dir / "odd"); }).find("(a\\x0ab.txt)"), std::string::npos);

@@ -402,6 +402,61 @@ TEST(Cli, ShardsHoldingSomeSetsOnlyMergeIntoTheSingleRun) {
   }
 }
 
+// From an operator's pass: a book folder written from inside itself, a folder whose
+// manifest.json is not ours, a loop of symbolic links, a template given by a relative path, a
+// regenerated shard, a merge missing several shards, and render of a book with failed puzzles.
+TEST(Cli, OutputFoldersAnOperatorMightGive) {
+  TempDir dir("cli-operator");
+  write_text(dir.path / "c.yaml",
+             "book: {title: Ops, seed: 5, formats: [pdf]}\n"
+             "sets:\n"
+             "  - {name: a, title: First, rows: 5, cols: 5, difficulty: easy, count: 1}\n"
+             "  - {name: b, rows: 5, cols: 5, difficulty: easy, count: 2}\n"
+             "  - {name: late, rows: 12, cols: 12, difficulty: hard, count: 1, deadline_ms: 1}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out book --quiet", dir.path).exit_code, 2);  // 'late' fails
+  const std::string pdf = slurp(dir.path / "book/book.pdf");
+  // The book's own folder as the output (render's default from inside it): refused, untouched.
+  const ChildRun inside = run_hidato("render manifest.json --template a5", dir.path / "book");
+  EXPECT_EQ(inside.exit_code, 1);
+  EXPECT_NE(inside.err.find("is the current folder"), std::string::npos) << inside.err;
+  EXPECT_EQ(slurp(dir.path / "book/book.pdf"), pdf);
+  const ChildRun above = run_hidato("render book/manifest.json --out .", dir.path);
+  EXPECT_EQ(above.exit_code, 1);
+  // Render of a book with failed puzzles exits 2, as build, merge and verify of it do.
+  const ChildRun rendered = run_hidato("render book/manifest.json --out again", dir.path);
+  EXPECT_EQ(rendered.exit_code, 2) << rendered.err;
+  EXPECT_NE(rendered.err.find("hidato: failed: late[0]: "), std::string::npos) << rendered.err;
+  // A folder whose manifest.json is someone else's is no book: its files stay.
+  write_text(dir.path / "web/manifest.json", "{\"name\": \"app\"}\n");
+  write_text(dir.path / "web/logo.svg", "<svg/>\n");
+  const ChildRun web = run_hidato("render book/manifest.json --out web", dir.path);
+  EXPECT_EQ(web.exit_code, 1);
+  EXPECT_NE(web.err.find("not part of a book (manifest.json)"), std::string::npos) << web.err;
+  EXPECT_EQ(slurp(dir.path / "web/logo.svg"), "<svg/>\n");
+  // A loop of symbolic links is refused before any work.
+  fs::create_symlink("loop2", dir.path / "loop1");
+  fs::create_symlink("loop1", dir.path / "loop2");
+  const ChildRun loop = run_hidato("build c.yaml --out loop1 --quiet", dir.path);
+  EXPECT_EQ(loop.exit_code, 1) << loop.err;
+  EXPECT_NE(loop.err.find("loop1: is a loop of symbolic links"), std::string::npos) << loop.err;
+  // A template file given by a relative path is recorded absolute: rendered again from elsewhere.
+  write_text(dir.path / "tpl/mine.yaml", "page: a5\n");
+  ASSERT_EQ(run_hidato("render book/manifest.json --template tpl/../tpl/mine.yaml --out small", dir.path).exit_code, 2);
+  EXPECT_NE(slurp(dir.path / "small/manifest.json").find("\"template\":\"" + (dir.path / "tpl/mine.yaml").string() + "\""),
+            std::string::npos);
+  EXPECT_EQ(run_hidato("render ../small/manifest.json --out ../small2", dir.path / "tpl").exit_code, 2);
+  // A regenerated shard keeps its bytes (the titles of sets it holds no puzzle of moved).
+  for (const char* k : {"0", "1", "2"})
+    run_hidato(std::string("build c.yaml --quiet --shard ") + k + "/3 --out s" + k, dir.path);
+  const std::string shard = slurp(dir.path / "s2/manifest.json");
+  EXPECT_EQ(run_hidato("regenerate s2/manifest.json", dir.path).exit_code, 0);
+  EXPECT_EQ(slurp(dir.path / "s2/manifest.json"), shard);
+  // Every missing shard is named.
+  const ChildRun missing = run_hidato("merge s1/manifest.json --out m", dir.path);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, "hidato: error: merge: shards 0/3, 2/3 are missing\n");
+}
+
 // SIGHUP (a session closed on a run started without nohup) used to kill the build at once,
 // leaving a half-written manifest in the staging folder: it stops like SIGINT now.
 class CliSignal : public ::testing::TestWithParam<int> {};
