@@ -173,6 +173,15 @@ BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
                         "replace under this shell; run the command from outside it (cd ..)");
     if (p == p.root_path()) break;
   }
+  // A book inside another book's folder would make that one's next writer refuse it (for the
+  // folder and lock file beside this one), for good.
+  for (fs::path p = real.parent_path(); !p.empty(); p = p.parent_path()) {
+    if (fs::is_regular_file(p / "manifest.json", ec) && is_hidato_manifest(p / "manifest.json"))
+      refuse(shown, "is inside the book folder " + p.string() +
+                        ", whose next build or render would refuse the folders beside its files; choose a folder "
+                        "outside it");
+    if (p == p.root_path()) break;
+  }
   const auto refuse_foreign = [&] {
     if (fs::is_directory(target_, ec) && !is_book_folder(target_))
       refuse(shown, not_a_book(target_) + "; a book replaces its whole folder, so choose a new or empty folder");

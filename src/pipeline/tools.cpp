@@ -73,6 +73,36 @@ ManifestHeader by_name(ManifestHeader h) {
   return h;
 }
 
+// The file of the shard that holds the entry of job `ordinal`.
+const std::string& shard_of(int ordinal, const std::vector<Manifest>& shards, const std::vector<std::string>& names) {
+  for (std::size_t i = 0; i < shards.size(); ++i)
+    for (const ManifestEntry& e : shards[i].entries)
+      if (e.ordinal == ordinal) return names[i];
+  return names.front();
+}
+
+// Every entry of a set has the set's spec, level and budget: shards built from one config at two
+// paths (a mask recorded at each) or a shard edited by hand merged into a book whose set had two
+// specs, and verify and regenerate passed it.
+void check_one_spec_a_set(const std::vector<ManifestEntry>& entries, const std::vector<Manifest>& shards,
+                          const std::vector<std::string>& names) {
+  std::map<std::string, const ManifestEntry*> first;
+  for (const ManifestEntry& e : entries) {
+    const auto [it, fresh] = first.emplace(e.job.set_id, &e);
+    if (fresh) continue;
+    const PuzzleJob& a = it->second->job;
+    const char* what = !(e.job.board == a.board) ? "board spec"
+                       : e.job.target != a.target ? "difficulty"
+                       : !(e.job.budget == a.budget) ? "budget"
+                       : e.job.order_by_score != a.order_by_score ? "order" : nullptr;
+    if (what)
+      throw InputError(shard_of(e.ordinal, shards, names) + ": set '" + e.job.set_id + "' has another " + what +
+                       " than in " + shard_of(it->second->ordinal, shards, names) + " (index " +
+                       std::to_string(e.job.index) + " against " + std::to_string(a.index) +
+                       "): shards of one book come from one config, in one place");
+  }
+}
+
 // What makes two shards' headers differ, for merge's refusal (it said only "a different config,
 // book or tool version", which left the operator to diff the files).
 std::string header_difference(const ManifestHeader& a, const ManifestHeader& b) {
@@ -202,6 +232,7 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
   std::sort(out.entries.begin(), out.entries.end(),
             [](const ManifestEntry& a, const ManifestEntry& b) { return a.ordinal < b.ordinal; });
   in_set_order(out.header.book.set_titles, out.entries);
+  check_one_spec_a_set(out.entries, shards, names);
   for (std::size_t i = 0; i < out.entries.size(); ++i)
     if (out.entries[i].ordinal != static_cast<int>(i))
       throw InputError("merge: job " + std::to_string(i) + " is missing or repeated in the shards");

@@ -433,6 +433,11 @@ TEST(Cli, OutputFoldersAnOperatorMightGive) {
   EXPECT_EQ(web.exit_code, 1);
   EXPECT_NE(web.err.find("not part of a book (manifest.json)"), std::string::npos) << web.err;
   EXPECT_EQ(slurp(dir.path / "web/logo.svg"), "<svg/>\n");
+  // A book inside another book's folder is refused (the outer book's next writer refused it).
+  const ChildRun nested = run_hidato("render book/manifest.json --out book/nested", dir.path);
+  EXPECT_EQ(nested.exit_code, 1);
+  EXPECT_NE(nested.err.find("book/nested: is inside the book folder "), std::string::npos) << nested.err;
+  EXPECT_FALSE(fs::exists(dir.path / "book/nested"));
   // A loop of symbolic links is refused before any work.
   fs::create_symlink("loop2", dir.path / "loop1");
   fs::create_symlink("loop1", dir.path / "loop2");

@@ -192,6 +192,26 @@ TEST(Merge, MissingRepeatedOrForeignShardsAreRejected) {
   other.header.book.title = "Another";
   EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: other book settings (title, template, formats or seed) than a");
   EXPECT_EQ(message({run_book(spec, std::nullopt, 1)}, {"w"}), "w: not a shard manifest (built without --shard)");
+  other = s1;
+  other.header.config_name = "copy.yaml";  // the same bytes under another name
+  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: from config file 'copy.yaml' (the same bytes as '" +
+                                                   s0.header.config_name +
+                                                   "', under another name: build every shard from one file) than a");
+  // A set whose entries disagree on its spec (one config at two paths, or a hand edit) is
+  // refused, naming the set and what differs; the shard whose entry differs is named first.
+  for (const auto& [what, edit] : std::vector<std::pair<std::string, std::function<void(PuzzleJob&)>>>{
+           {"budget", [](PuzzleJob& j) { j.budget.deadline_ms += 1; }},
+           {"board spec", [](PuzzleJob& j) { j.board.mask_file = "/elsewhere/m.txt"; }},
+           {"difficulty", [](PuzzleJob& j) { j.target = Difficulty::extreme; }}}) {
+    other = s1;
+    const auto shared = std::find_if(other.entries.begin(), other.entries.end(), [&](const ManifestEntry& e) {
+      return std::any_of(s0.entries.begin(), s0.entries.end(), [&](const ManifestEntry& f) { return f.job.set_id == e.job.set_id; });
+    });
+    ASSERT_NE(shared, other.entries.end());
+    edit(shared->job);
+    EXPECT_EQ(message({s0, other}, {"a", "b"}).rfind("b: set '" + shared->job.set_id + "' has another " + what + " than in a", 0), 0u)
+        << message({s0, other}, {"a", "b"});
+  }
 }
 
 TEST(Verify, CatchesATamperedSolution) {
