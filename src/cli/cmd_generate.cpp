@@ -65,6 +65,12 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   const auto d = parse_difficulty(level);
   if (!d) throw InputError("--difficulty: unknown level '" + level + "' (expected easy, medium, hard, expert or extreme)");
   o.difficulty = *d;
+  // Flags that would change nothing are refused, as --mask without --shape mask is (they were
+  // taken without a word, and --sparse written into the header).
+  if (!vm["fill"].defaulted() && o.spec.shape != "grown")
+    throw InputError("--fill needs --shape grown (got --shape " + o.spec.shape + ")");
+  if (o.spec.sparse && o.difficulty != Difficulty::extreme)
+    throw InputError("--sparse needs --difficulty extreme (got --difficulty " + level + ")");
   o.seed = parse_unsigned_in(vm["seed"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--seed");
   o.count = static_cast<int>(parse_number_in(vm["count"].as<std::string>(), 1, 1'000'000, "--count"));
   if (vm.count("out")) o.out = vm["out"].as<std::string>();
@@ -136,8 +142,13 @@ std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
   return out.str();
 }
 
-std::string puzzle_json(const GeneratedPuzzle& g) {
-  const json j = {{"puzzle", to_grid(g.puzzle.board, g.puzzle.givens)},
+std::string puzzle_json(const GeneratedPuzzle& g, int index, int count) {
+  std::string minimal = minimal_line(g);  // "# minimal: tier 3\n", as the text says it
+  minimal = minimal.substr(11, minimal.size() - 12);
+  const json j = {{"number", index + 1},
+                  {"count", count},
+                  {"minimal", minimal},
+                  {"puzzle", to_grid(g.puzzle.board, g.puzzle.givens)},
                   {"solution", to_grid(g.puzzle.board, g.solution)},
                   {"spec", spec_json(g.job.board, g.job.target)},
                   {"seed", std::to_string(g.job.seed)},  // a string: past 2^53, JSON numbers round in jq and JavaScript
@@ -148,12 +159,11 @@ std::string puzzle_json(const GeneratedPuzzle& g) {
   return json_text(j) + "\n";
 }
 
-// Why a puzzle cannot be graded: no solution, several, or the proof did not finish within the
-// generator's default node budget or `deadline_ms` (0: none); nullopt when it has exactly one
-// solution.
+// Why a puzzle cannot be graded: no solution, several, or the proof did not finish by `deadline`
+// (none: no limit); nullopt when it has exactly one solution. No node cap: the deadline is the
+// limit (a hidden cap of 2,000,000 nodes gave up on a unique puzzle after 25 s of 60).
 std::optional<std::string> not_unique(const Puzzle& p, std::optional<Clock::time_point> deadline) {
   SolveLimits limits;
-  limits.max_nodes = WorkBudget{}.nodes_per_attempt;
   limits.deadline = deadline;
   const SolveReport r = count_solutions(p, 2, limits);
   switch (r.verdict) {
@@ -227,7 +237,7 @@ int run_generate(const Args& args) {
                 << " after " << counted(result.failure().attempts, "attempt") << "\n";
       continue;
     }
-    const std::string text = o.json ? puzzle_json(result.value()) : puzzle_text(result.value(), i, o.count);
+    const std::string text = o.json ? puzzle_json(result.value(), i, o.count) : puzzle_text(result.value(), i, o.count);
     if (streamed) std::cout << text;
     else output += text;
   }

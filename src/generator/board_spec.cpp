@@ -188,9 +188,14 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   if (spec.shape == "grown") cells = grown_cells(spec.fill, cells);
   const int left = cells - obstacle_count(spec.obstacles, cells);
   if (left >= min_cells_for(level)) return std::nullopt;
+  // The shape's own cells first, then what its holes leave (the count after obstacles read as
+  // the shape's size).
+  const std::string has = left == cells ? counted(cells, "playable cell")
+                                        : counted(cells, "playable cell") + ", " + std::to_string(left) + " after " +
+                                              (spec.shape == "grown" ? "the fill and " : "") + "obstacles";
   return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +
-         " playable cells; " + board_text(spec) + " has " +
-         std::to_string(left) + " (on smaller boards the generator's attempts rarely reach this level, though such puzzles exist)";
+         " playable cells; " + board_text(spec) + " has " + has +
+         " (on smaller boards the generator's attempts rarely reach this level, though such puzzles exist)";
 }
 
 }  // namespace hidato

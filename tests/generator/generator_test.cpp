@@ -312,9 +312,15 @@ TEST(Generator, CheckLevelRefusesBoardsTooSmallForTheLevel) {
   EXPECT_FALSE(check_level(four, Difficulty::hard));
   ASSERT_TRUE(check_level(four, Difficulty::expert));
   EXPECT_EQ(*check_level(four, Difficulty::expert),
-            "level 'expert' needs at least 49 playable cells; shape 'rect' at 4x4 has 16 (on smaller boards the "
-            "generator's attempts rarely reach this level, though such puzzles exist)");
+            "level 'expert' needs at least 49 playable cells; shape 'rect' at 4x4 has 16 playable cells (on smaller "
+            "boards the generator's attempts rarely reach this level, though such puzzles exist)");
   EXPECT_FALSE(check_level(BoardSpec{Topology::square8, "rect", "", 7, 7, 0.0, false}, Difficulty::expert));
+  // With holes: the shape's cells, then what the holes leave (36 was read as the star's size).
+  const BoardSpec star{Topology::square8, "star", "", 13, 13, 0.45, false};
+  ASSERT_TRUE(check_level(star, Difficulty::expert));
+  EXPECT_NE(check_level(star, Difficulty::expert)->find("shape 'star' at 13x13 has 64 playable cells, 36 after obstacles ("),
+            std::string::npos)
+      << *check_level(star, Difficulty::expert);
 }
 
 TEST(Generator, UnreachableLevelFailsWithReasonLevel) {

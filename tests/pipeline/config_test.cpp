@@ -280,7 +280,8 @@ TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
               "b.yaml:3:45: sets[0].difficulty: level 'expert' needs at least 49 playable cells; shape 'rect' at "
-              "4x4 has 16 (on smaller boards the generator's attempts rarely reach this level, though such puzzles exist)");
+              "4x4 has 16 playable cells (on smaller boards the generator's attempts rarely reach this level, though "
+              "such puzzles exist)");
   }
 }
 
