@@ -194,9 +194,10 @@ void draw_contents_page(Canvas& canvas, const BookView& book, const Page& page) 
     std::string last = l.label;
     double x = c.x;
     if (rows == 2) {
-      const std::vector<std::string> words = wrap_text(canvas, l.label, body, Weight::regular, room);
-      fitted_text(canvas, words.front(), c.x, y, body, Weight::regular, Align::left, room);
-      last = l.label.substr(std::min(l.label.size(), words.front().size() + 1));
+      const std::vector<std::string> wrapped = wrap_text(canvas, l.label, body, Weight::regular, room);
+      fitted_text(canvas, wrapped.front(), c.x, y, body, Weight::regular, Align::left, room);
+      last.clear();  // the rest, however many lines wrap_text made of it
+      for (std::size_t w = 1; w < wrapped.size(); ++w) last += (w > 1 ? " " : "") + wrapped[w];
       x += indent;
       y += body * contents_line_gap;
     }
