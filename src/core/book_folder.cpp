@@ -116,6 +116,45 @@ bool book_file(const fs::directory_entry& e) {
   return ext != ".json" || e.path().filename() == "timings.json" || is_hidato_manifest(e.path());
 }
 
+// Calls f on `p` and on each folder above it, up to the root.
+template <class F>
+void walk_up(fs::path p, F&& f) {
+  for (; !p.empty(); p = p.parent_path()) {
+    f(p);
+    if (p == p.root_path()) return;
+  }
+}
+
+// Where a book folder cannot go, refused before any work:
+//   a loop of symbolic links (found only when the book was moved into place, exit 3);
+//   a file;
+//   the current folder or one holding it: the swap moves it away, and a shell standing in it
+//     (`cd out/book && hidato render manifest.json`) was left in a deleted folder;
+//   inside another book's folder, whose next writer would refuse it for good (for the folder
+//     and the lock file beside this one).
+void check_place(const fs::path& shown, const fs::path& target) {
+  std::error_code ec;
+  (void)fs::status(target, ec);
+  if (ec == std::errc::too_many_symbolic_link_levels) refuse(shown, "is a loop of symbolic links (" + ec.message() + ")");
+  if (fs::exists(target, ec) && !fs::is_directory(target, ec))
+    refuse(shown, "is a file, not a folder (the book needs a folder of its own)");
+  const fs::path real = fs::weakly_canonical(target, ec);
+  if (ec) return;
+  const fs::path here = fs::weakly_canonical(fs::current_path(ec), ec);
+  if (!ec)
+    walk_up(here, [&](const fs::path& p) {
+      if (p == real)
+        refuse(shown, std::string(p == here ? "is" : "holds") + " the current folder, which the new book would " +
+                          "replace under this shell; run the command from outside it (cd ..)");
+    });
+  walk_up(real.parent_path(), [&](const fs::path& p) {
+    if (fs::is_regular_file(p / "manifest.json", ec) && is_hidato_manifest(p / "manifest.json"))
+      refuse(shown, "is inside the book folder " + p.string() +
+                        ", whose next build or render would refuse the folders beside its files; choose a folder "
+                        "outside it");
+  });
+}
+
 }  // namespace
 
 bool is_book_folder(const fs::path& dir) {
@@ -158,30 +197,7 @@ BookFolder::BookFolder(fs::path target) : target_(normal_target(target)) {
   old_ = beside(target_, ".hidato-old");
   const fs::path shown = target;
   std::error_code ec;
-  (void)fs::status(target_, ec);
-  if (ec == std::errc::too_many_symbolic_link_levels)
-    refuse(shown, "is a loop of symbolic links (" + ec.message() + ")");
-  if (fs::exists(target_, ec) && !fs::is_directory(target_, ec))
-    refuse(shown, "is a file, not a folder (the book needs a folder of its own)");
-  // The swap moves the folder away: a shell standing in it (`cd out/book && hidato render
-  // manifest.json`) was left in a deleted folder, and its next command failed.
-  const fs::path here = fs::weakly_canonical(fs::current_path(ec), ec);
-  const fs::path real = fs::weakly_canonical(target_, ec);
-  for (fs::path p = here; !ec && !p.empty(); p = p.parent_path()) {
-    if (p == real)
-      refuse(shown, std::string(p == here ? "is" : "holds") + " the current folder, which the new book would " +
-                        "replace under this shell; run the command from outside it (cd ..)");
-    if (p == p.root_path()) break;
-  }
-  // A book inside another book's folder would make that one's next writer refuse it (for the
-  // folder and lock file beside this one), for good.
-  for (fs::path p = real.parent_path(); !p.empty(); p = p.parent_path()) {
-    if (fs::is_regular_file(p / "manifest.json", ec) && is_hidato_manifest(p / "manifest.json"))
-      refuse(shown, "is inside the book folder " + p.string() +
-                        ", whose next build or render would refuse the folders beside its files; choose a folder "
-                        "outside it");
-    if (p == p.root_path()) break;
-  }
+  check_place(shown, target_);
   const auto refuse_foreign = [&] {
     if (fs::is_directory(target_, ec) && !is_book_folder(target_))
       refuse(shown, not_a_book(target_) + "; a book replaces its whole folder, so choose a new or empty folder");
