@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "core/text.hpp"
 #include "pipeline/book.hpp"
+#include "pipeline/book_spec.hpp"
 #include "pipeline/signals.hpp"
 #include "render/render.hpp"
 #include "render/template.hpp"
@@ -309,11 +310,7 @@ int run_render(const Args& args) {
   BookMeta& book = m.header.book;
   // A template file is recorded absolute, as build records it: the manifest is rendered and
   // regenerated from anywhere (a relative path failed from another folder).
-  if (p.vm.count("template")) {
-    book.page_template = p.vm["template"].as<std::string>();
-    if (names_a_template_file(book.page_template))
-      book.page_template = fs::absolute(book.page_template).lexically_normal().string();
-  }
+  if (p.vm.count("template")) book.page_template = resolve_template(p.vm["template"].as<std::string>(), ".");
   if (p.vm.count("formats")) {
     const std::string f = p.vm["formats"].as<std::string>();
     book.pdf = book.svg = book.cover = false;

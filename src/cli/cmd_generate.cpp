@@ -121,10 +121,10 @@ json spec_json(const BoardSpec& s, Difficulty d) {
 
 // easy..expert givens are minimal for the grader limited to the level's tier; extreme ones for the
 // exact solver (say whether it settled every removal test).
-std::string minimal_line(const GeneratedPuzzle& g) {
-  if (g.job.target != Difficulty::extreme) return "# minimal: tier " + std::to_string(tier_of(g.job.target)) + "\n";
-  if (g.stats.undecided == 0) return "# minimal: proven\n";
-  return "# minimal: not proven (" + counted(g.stats.undecided, "removal test") + " undecided)\n";
+std::string minimal_text(const GeneratedPuzzle& g) {
+  if (g.job.target != Difficulty::extreme) return "tier " + std::to_string(tier_of(g.job.target));
+  if (g.stats.undecided == 0) return "proven";
+  return "not proven (" + counted(g.stats.undecided, "removal test") + " undecided)";
 }
 
 std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
@@ -134,7 +134,7 @@ std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
       << "# seed: " << g.job.seed << "\n"
       << "# grade: " << grade_text(g.grade) << "\n"
       << "# attempt: " << g.attempt << "\n"
-      << minimal_line(g)
+      << "# minimal: " << minimal_text(g) << "\n"
       << "# description: " << describe(g.puzzle) << "\n"
       << format_puzzle(g.puzzle);
   const std::string solution = format_grid(g.puzzle, g.solution);
@@ -143,11 +143,9 @@ std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
 }
 
 std::string puzzle_json(const GeneratedPuzzle& g, int index, int count) {
-  std::string minimal = minimal_line(g);  // "# minimal: tier 3\n", as the text says it
-  minimal = minimal.substr(11, minimal.size() - 12);
   const json j = {{"number", index + 1},
                   {"count", count},
-                  {"minimal", minimal},
+                  {"minimal", minimal_text(g)},  // as the text's `# minimal:` line says it
                   {"puzzle", to_grid(g.puzzle.board, g.puzzle.givens)},
                   {"solution", to_grid(g.puzzle.board, g.solution)},
                   {"spec", spec_json(g.job.board, g.job.target)},

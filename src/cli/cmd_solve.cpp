@@ -8,7 +8,8 @@
 // Text output, per input: `# file: NAME` and `# verdict: unique|multiple`, then `# puzzle: NAME`
 // and the solution in the puzzle text format (holes `x`, the input's own header lines but those
 // three); for `multiple` the second solution follows under its own `# puzzle:` line, so the
-// output reads back as one puzzle per grid. `none` and `gave_up` are reported on stderr. With --json: one object per line per input,
+// output reads back as one puzzle per grid. `none` and `gave_up` are reported on stderr.
+// With --json: one object per line per input,
 //   {"file", "verdict", "solution": rows|null, "second": rows|null, "nodes", "ms"}
 // with -1 for holes. Exit: 0 every input unique, 2 any other verdict, 1 bad input or usage.
 #include <iostream>

@@ -4,6 +4,7 @@
 // Header-only: core does not link yaml-cpp; the modules that include this do.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -53,26 +54,24 @@ inline std::size_t closing_quote(const std::string& text, std::size_t open) {
 // yaml-cpp takes a quoted scalar whose closing quote never comes as running to the end of the
 // file: `title: "Last set` on the last line was read as a title, and a quote left open higher up
 // swallowed the rest of the file and was reported as a missing key at 1:1. Refused at the quote.
-inline void refuse_unterminated_quotes(const YAML::Node& node, const std::string& text, const std::string& label) {
+// `line_starts`: the byte offset of each line's start (found once, not once per scalar).
+inline void refuse_unterminated_quotes(const YAML::Node& node, const std::string& text,
+                                       const std::vector<std::size_t>& line_starts, const std::string& label) {
   if (node.IsMap() || node.IsSequence()) {
     for (const auto& item : node) {
       if (node.IsMap()) {
-        refuse_unterminated_quotes(item.first, text, label);
-        refuse_unterminated_quotes(item.second, text, label);
+        refuse_unterminated_quotes(item.first, text, line_starts, label);
+        refuse_unterminated_quotes(item.second, text, line_starts, label);
       } else {
-        refuse_unterminated_quotes(item, text, label);
+        refuse_unterminated_quotes(item, text, line_starts, label);
       }
     }
     return;
   }
   if (!node.IsScalar() || node.Tag() != "!" || node.Mark().is_null()) return;
   const YAML::Mark at = node.Mark();
-  std::size_t start = 0;
-  for (int line = 0; line < at.line && start != std::string::npos; ++line) {
-    start = text.find('\n', start);
-    if (start != std::string::npos) ++start;
-  }
-  const std::size_t open = start == std::string::npos ? start : start + static_cast<std::size_t>(at.column);
+  if (at.line < 0 || static_cast<std::size_t>(at.line) >= line_starts.size()) return;
+  const std::size_t open = line_starts[static_cast<std::size_t>(at.line)] + static_cast<std::size_t>(at.column);
   if (open >= text.size() || (text[open] != '"' && text[open] != '\'')) return;
   if (closing_quote(text, open) == std::string::npos)
     throw InputError(located(label, at.line + 1, at.column + 1,
@@ -87,9 +86,10 @@ inline std::optional<std::pair<int, int>> indenting_tab(const std::string& text,
   for (std::size_t start = 0; start < text.size() && line <= last_line; ++line) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    const std::size_t lead = text.find_first_not_of(" \t", start);
-    const std::size_t tab = text.find('\t', start);
-    if (lead < end && tab < lead) return std::pair{line, static_cast<int>(tab - start) + 1};  // not a blank line
+    const std::string_view row(text.data() + start, end - start);  // searches stay within the line
+    const std::size_t lead = row.find_first_not_of(" \t");
+    const std::size_t tab = row.find('\t');
+    if (lead != std::string_view::npos && tab < lead) return std::pair{line, static_cast<int>(tab) + 1};  // not a blank line
     start = end + 1;
   }
   return std::nullopt;
@@ -106,7 +106,9 @@ inline YAML::Node load_yaml_document(const std::string& text, const std::string&
                                "a second YAML document (after '---'): the file must hold one"));
     }
     if (docs.empty()) return YAML::Node();
-    refuse_unterminated_quotes(docs.front(), text, label);
+    std::vector<std::size_t> line_starts{0};
+    for (std::size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1)) line_starts.push_back(i + 1);
+    refuse_unterminated_quotes(docs.front(), text, line_starts, label);
     return docs.front();
   } catch (const YAML::Exception& e) {
     if (const auto tab = indenting_tab(text, e.mark.line + 1))

@@ -267,17 +267,6 @@ void check_template(const YAML::Node& n, const std::string& name, Problems& p) {
   }
 }
 
-// A template file named by a path (with a '/' or ending in .yaml) is looked up beside the config
-// first, then from the working folder, and recorded absolute (as masks are), so the manifest can
-// be rendered and regenerated from anywhere; a bare name is a shipped template, kept as written.
-std::string resolve_template(const std::string& name, const std::filesystem::path& base_dir) {
-  if (!names_a_template_file(name)) return name;
-  std::error_code ec;
-  for (const std::filesystem::path& file : {base_dir / name, std::filesystem::path(name)})
-    if (std::filesystem::is_regular_file(file, ec)) return std::filesystem::absolute(file, ec).lexically_normal().string();
-  return name;  // check_template reports it
-}
-
 BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path& base_dir) {
   BookMeta m;
   if (!n) return m;
@@ -424,6 +413,17 @@ std::optional<std::string> page_limit_problem(const BookSpec& spec, const std::s
 }
 
 }  // namespace
+
+// A template file named by a path (with a '/' or ending in .yaml) is looked up beside the config
+// first, then from the working folder, and recorded absolute (as masks are), so the manifest can
+// be rendered and regenerated from anywhere; a bare name is a shipped template, kept as written.
+std::string resolve_template(const std::string& name, const std::filesystem::path& base_dir) {
+  if (!names_a_template_file(name)) return name;
+  std::error_code ec;
+  for (const std::filesystem::path& file : {base_dir / name, std::filesystem::path(name)})
+    if (std::filesystem::is_regular_file(file, ec)) return std::filesystem::absolute(file, ec).lexically_normal().string();
+  return name;  // check_template reports it
+}
 
 std::optional<std::string> date_problem(const std::string& date) {
   if (date.empty() || epoch_of_date(date) >= 0) return std::nullopt;

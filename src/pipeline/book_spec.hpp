@@ -75,6 +75,10 @@ BookSpec parse_book_spec(const std::string& text, const std::string& label,
 // Reads `file` and calls parse_book_spec. Throws InputError when it cannot be read.
 BookSpec load_book_spec(const std::filesystem::path& file);
 
+// A template named by a path (with a '/' or ending in .yaml), looked up beside `base_dir` first,
+// then from the working folder, made absolute; a shipped template's name, or a path found
+// nowhere (load_page_template reports it), as written.
+std::string resolve_template(const std::string& name, const std::filesystem::path& base_dir);
 // Seconds since 1970 of the start of day `date` (YYYY-MM-DD), or -1 when it is not such a date.
 std::int64_t epoch_of_date(const std::string& date);
 // What is wrong with book.date and book.paper (config and manifest alike), or nullopt; the date

@@ -214,16 +214,15 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
     slot = static_cast<int>(i);
     total += shards[i].entries.size();
   }
-  std::string missing;  // every one of them (only the first was named)
-  int missing_count = 0;
+  std::vector<std::string> missing;  // every one of them (only the first was named)
   for (std::size_t k = 0; k < seen.size(); ++k)
-    if (seen[k] < 0) {
-      missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(seen.size());
-      ++missing_count;
-    }
-  if (missing_count > 0)
-    throw InputError("merge: shard" + std::string(missing_count > 1 ? "s " : " ") + missing +
-                     (missing_count > 1 ? " are" : " is") + " missing");
+    if (seen[k] < 0) missing.push_back(std::to_string(k) + "/" + std::to_string(seen.size()));
+  if (!missing.empty()) {
+    std::string list;
+    for (const std::string& k : missing) list += (list.empty() ? "" : ", ") + k;
+    throw InputError("merge: shard" + std::string(missing.size() > 1 ? "s " : " ") + list +
+                     (missing.size() > 1 ? " are" : " is") + " missing");
+  }
   Manifest out;
   out.header = h0;
   out.header.shard.reset();

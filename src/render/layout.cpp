@@ -214,14 +214,19 @@ bool same_section(const PrintablePuzzle& a, const PrintablePuzzle& b) {
   return a.set_name == b.set_name && a.puzzle.board.topology() == b.puzzle.board.topology();
 }
 
-void fill_puzzles(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, std::vector<Page>& pages) {
+// The sections of the book: runs [first, last) of puzzles of one section, in order.
+std::vector<std::pair<int, int>> section_runs(const std::vector<PrintablePuzzle>& puzzles) {
   const int n = static_cast<int>(puzzles.size());
-  for (int first = 0; first < n;) {
-    int last = first + 1;
-    while (last < n && same_section(at(puzzles, first), at(puzzles, last))) ++last;
-    fill_section(t, puzzles, first, last, pages);
-    first = last;
+  std::vector<std::pair<int, int>> runs;
+  for (int first = 0, last = 0; first < n; first = last) {
+    for (last = first + 1; last < n && same_section(at(puzzles, first), at(puzzles, last));) ++last;
+    runs.emplace_back(first, last);
   }
+  return runs;
+}
+
+void fill_puzzles(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, std::vector<Page>& pages) {
+  for (const auto& [first, last] : section_runs(puzzles)) fill_section(t, puzzles, first, last, pages);
 }
 
 // The cell of an answer key: as large as answer_cell.max allows, and never so small that its
@@ -321,16 +326,14 @@ void add_notes_page(const PageTemplate& t, std::vector<Page>& pages) {
   pages.push_back(open_page(t, static_cast<int>(pages.size()) + 1, PageKind::notes, "Notes"));
 }
 
-// The rows each line of the contents list takes: How to play, one line per section
-// (fill_puzzles' runs), Answers. Two rows for a line whose label is wider than its row leaves
+// The rows each line of the contents list takes: How to play, one line per section, Answers. Two rows for a line whose label is wider than its row leaves
 // beside the page number (`width` measures; without it every line takes one row).
 std::vector<int> contents_rows(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                                const LayoutOptions& options) {
   std::vector<int> rows(options.how_to_play ? 1 : 0, 1);
   const double room = content_box(t, 1).w - (options.contents_width ? contents_number_room(options.contents_width) : 0);
-  for (std::size_t first = 0, last = 0; first < puzzles.size(); first = last) {
-    for (last = first + 1; last < puzzles.size() && same_section(puzzles[first], puzzles[last]);) ++last;
-    const SectionNames names = section_names(puzzles, static_cast<int>(first), static_cast<int>(last));
+  for (const auto& [first, last] : section_runs(puzzles)) {
+    const SectionNames names = section_names(puzzles, first, last);
     const bool wide = options.contents_width && options.contents_width(contents_label(names.title, names.subtitle)) > room;
     rows.push_back(wide ? 2 : 1);
   }
