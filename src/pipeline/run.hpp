@@ -1,5 +1,5 @@
 #pragma once
-// The oneTBB pipeline: serial_in_order source -> parallel generate+verify -> serial_in_order
+// The oneTBB pipeline: serial_in_order source -> parallel generate+check -> serial_in_order
 // collect. Outcomes reach `collect` in job order whatever the thread count, so everything written
 // from it (the manifest) is identical for --threads 1 and --threads 8.
 #include <atomic>
@@ -19,7 +19,7 @@ struct JobOutcome {
   std::optional<GeneratedPuzzle> made;  // set when the puzzle was made and verified
   Failure failure;                      // why not, otherwise ("deadline", "budget", "verify", ...)
   std::uint64_t nodes = 0;              // generator's solver nodes (deterministic)
-  double ms = 0;                        // wall time of generate + verify (not deterministic)
+  double ms = 0;                        // wall time of generate + check (not deterministic)
   bool cancelled = false;               // the run was interrupted while this job ran
 };
 
@@ -28,9 +28,9 @@ struct RunOptions {
   const std::atomic<bool>* cancel = nullptr; // raised by SIGHUP/SIGINT/SIGTERM: drain and stop
 };
 
-// Generates one puzzle and verifies it independently: count_solutions(limit 2) must say unique
-// with the recorded solution, and is_valid_solution must accept it. The job fails with reason
-// "deadline" when generate + verify took longer than budget.deadline_ms.
+// Generates one puzzle and checks it: make_puzzle proved it unique with a fresh count_solutions
+// run on the finished clue set (its `confirm`), and is_valid_solution must accept the recorded
+// solution. The job fails with reason "deadline" when this took longer than budget.deadline_ms.
 JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel);
 
 // Runs every job; `collect` sees the outcomes in job order, one at a time. Jobs still running

@@ -5,8 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "pipeline/book.hpp"
+#include "solver/solver.hpp"
 #include "temp_dir.hpp"
 
 namespace hidato {
@@ -57,6 +59,29 @@ TEST(Pipeline, EveryMadePuzzleIsRecordedWithItsDescription) {
     EXPECT_EQ(e.puzzle.rfind(e.job.board.topology == Topology::hex6 ? "hex6:" : "square8:", 0), 0u) << e.puzzle;
     EXPECT_GT(e.clues, 0);
     EXPECT_FALSE(e.solution.empty());
+  }
+}
+
+// The pipeline takes the generator's own fresh proof (make_puzzle's confirm) and no longer
+// repeats it; an outside count of every recorded puzzle must agree, extreme sets included.
+TEST(Pipeline, EveryRecordedPuzzleHasExactlyItsRecordedSolution) {
+  const BookSpec spec = parse_book_spec(
+      "book: {formats: [], seed: 11}\n"
+      "sets:\n"
+      "  - {name: sq, rows: 6, cols: 6, difficulty: hard, count: 3}\n"
+      "  - {name: nx, topology: square4, rows: 8, cols: 8, difficulty: extreme, count: 3}\n"
+      "  - {name: hx, topology: hex6, rows: 8, cols: 8, difficulty: extreme, count: 3}\n",
+      "proofs.yaml", ".");
+  const Manifest m = run_book(spec, std::nullopt, 2);
+  ASSERT_EQ(m.entries.size(), 9u);
+  for (const auto& e : m.entries) {
+    ASSERT_TRUE(e.ok) << e.reason;
+    const Puzzle p = parse_description(e.puzzle);
+    SolveLimits limits;
+    limits.engine = Engine::native;  // not the generator's engine: an outside check
+    const SolveReport r = count_solutions(p, 2, limits);
+    ASSERT_EQ(r.verdict, Verdict::unique) << e.puzzle;
+    EXPECT_EQ(describe_values(p.board, *r.solution), e.solution) << e.puzzle;
   }
 }
 
