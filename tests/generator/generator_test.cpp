@@ -293,6 +293,17 @@ TEST(Generator, LevelsKeepTheirPromiseWithHiddenEnds) {
   }
 }
 
+// An outside check found this hard puzzle printed `# minimal: tier 3` with a given (72) that a
+// fresh tier-3 grade did without: the strip's replayed states are not fresh grades for
+// gap-paths, which is not monotone. Hard now gets a sweep of fresh grades as expert does.
+TEST(Generator, HardIsMinimalForFreshTierThreeGrades) {
+  PuzzleJob job = small_job(Topology::hex6, "mask", 0.0, 13758425079236577475ULL, Difficulty::hard);
+  job.board.mask_file = "fish";
+  const auto r = make_puzzle(job);
+  ASSERT_TRUE(r.ok()) << r.failure().reason;
+  EXPECT_TRUE(keeps_level_promise(r.value().puzzle, Difficulty::hard, false));
+}
+
 // Many seeds per topology and level (10x10, the sizes books use most).
 TEST(Generator, EveryLevelKeepsItsPromiseOnManySeeds) {
   for (Topology t : {Topology::square8, Topology::square4, Topology::hex6})
