@@ -106,6 +106,17 @@ void check_page_template(const BookMeta& book) {
   if (book.pdf || book.svg || book.cover) load_page_template(book.page_template);
 }
 
+// "regenerated 23 jobs: all identical to the manifest (22 puzzles, and 1 failure as recorded)":
+// a failure that comes back is identical too, and the book it leaves still lacks that puzzle.
+std::string regenerated_text(const RegenerateCount& count) {
+  const int made = count.jobs - count.failed;
+  std::string text = "regenerated " + counted(count.jobs, count.failed > 0 ? "job" : "puzzle") + ": " +
+                     (count.jobs == 1 ? "identical" : "all identical") + " to the manifest";
+  if (count.failed > 0)
+    text += " (" + (made > 0 ? counted(made, "puzzle") + ", and " : "") + counted(count.failed, "failure") + " as recorded)";
+  return text;
+}
+
 }  // namespace
 
 int run_build(const Args& args) {
@@ -228,17 +239,16 @@ int run_regenerate(const Args& args) {
   BookFolder folder = book_folder_for(m, out);
   const std::vector<std::string> kept = kept_in_place(file, out);
   const auto& cancel = install_stop_handlers();
-  int checked = 0;
-  const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, checked);
+  RegenerateCount count;
+  const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, count);
   if (cancel.load()) return interrupted_exit();
-  if (checked == 0) throw InputError(file.string() + ": no reproducible puzzle matches the selection");
+  if (count.jobs == 0) throw InputError(file.string() + ": no reproducible puzzle matches the selection");
   for (const auto& line : bad) std::cerr << "hidato: differs: " << line << "\n";
   if (!bad.empty()) {
-    std::cerr << "hidato: " << bad.size() << " of " << counted(checked, "puzzle") << " differ from the manifest; nothing rebuilt\n";
+    std::cerr << "hidato: " << bad.size() << " of " << counted(count.jobs, "job") << " differ from the manifest; nothing rebuilt\n";
     return exit_puzzle_failed;
   }
-  std::cout << "regenerated " << counted(checked, "puzzle") << ": " << (checked == 1 ? "identical" : "all identical")
-            << " to the manifest\n";
+  std::cout << regenerated_text(count) << "\n";
   return write_book(m, folder, out, kept);
 }
 

@@ -91,12 +91,18 @@ struct Selection {
   std::optional<std::string> set;
   std::optional<int> index;
 };
+// What regenerate_manifest re-ran: every job, and among them the ones recorded as failed (a
+// failure other than a deadline is reproducible too: the same seed fails the same way).
+struct RegenerateCount {
+  int jobs = 0;
+  int failed = 0;
+};
 // Re-runs the selected jobs from their recorded seeds and specs; returns one line per puzzle that
 // does not come out identical to its record. Failures recorded as "deadline" are skipped (wall
-// clock is not reproducible). `checked` receives the number of jobs re-run.
+// clock is not reproducible). `count` receives what was re-run.
 std::vector<std::string> regenerate_manifest(const Manifest& manifest, const Selection& selection,
                                              int threads, const std::atomic<bool>* cancel,
-                                             int& checked);
+                                             RegenerateCount& count);
 
 // Joins shard manifests into the manifest a single run would have written. Throws InputError
 // when shards are missing, repeated or from different configs.

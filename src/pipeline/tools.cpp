@@ -177,15 +177,17 @@ std::vector<std::string> verify_manifest(const Manifest& m, int threads,
 
 std::vector<std::string> regenerate_manifest(const Manifest& m, const Selection& selection,
                                              int threads, const std::atomic<bool>* cancel,
-                                             int& checked) {
+                                             RegenerateCount& count) {
   std::vector<BookJob> jobs;
   std::map<int, const ManifestEntry*> recorded;
+  count = {};
   for (const auto& e : m.entries) {
     if (!selected(e, selection) || !reproducible(e)) continue;
     jobs.push_back(BookJob{e.ordinal, e.job});
     recorded[e.ordinal] = &e;
+    if (!e.ok) ++count.failed;
   }
-  checked = static_cast<int>(jobs.size());
+  count.jobs = static_cast<int>(jobs.size());
   std::vector<std::string> out;
   run_jobs(jobs, RunOptions{threads, cancel}, [&](JobOutcome&& o) {
     const ManifestEntry got = entry_from_outcome(o);

@@ -11,6 +11,12 @@
 namespace hidato {
 namespace {
 
+// "a" or "an" before a number written in digits, as it is read aloud: an 8, an 11, an 18, an 80.
+std::string article_for(int n) {
+  const bool vowel = n == 8 || n == 11 || n == 18 || (n >= 80 && n <= 89) || (n >= 800 && n <= 899);
+  return vowel ? "an" : "a";
+}
+
 constexpr double mm_per_pt = 25.4 / 72.0;
 
 struct Bands {  // heights of the text bands, from the template's font sizes
@@ -488,7 +494,7 @@ std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology top
       break;
     }
   }
-  return "a " + std::to_string(rows) + " x " + std::to_string(cols) + " " + kind_name(topology) +
+  return article_for(rows) + " " + std::to_string(rows) + " x " + std::to_string(cols) + " " + kind_name(topology) +
          " board (numbers up to " + std::to_string(max_number) + ") needs cells of at least " + mm1(need) +
          " on template '" + t.name + "', which gives it " + mm1(got) + " even on a page of its own; " + fits +
          " (or build with --force)";

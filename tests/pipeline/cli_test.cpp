@@ -293,6 +293,25 @@ TEST(Cli, RegenerateSaysADeadlineMissIsNotADifference) {
   EXPECT_EQ(r.err.rfind("hidato: differs: big[0]: not reproduced within its deadline this time (deadline", 0), 0u) << r.err;
 }
 
+// A failure that comes back as recorded is identical too; the summary counts it apart from the
+// puzzles (it said "regenerated 4 puzzles: all identical" of one puzzle and three failures, then
+// exited 2 for the book's missing puzzles).
+TEST(Cli, RegenerateCountsFailuresThatComeBackAsRecorded) {
+  TempDir dir("cli-regen-failed");
+  write_text(dir.path / "c.yaml",
+             "book: {title: Regen, seed: 5, formats: []}\n"
+             "sets:\n"
+             "  - {name: a, rows: 5, cols: 5, difficulty: easy, count: 1}\n"
+             "  - {name: strip, rows: 2, cols: 8, difficulty: hard, count: 3, budget: {attempts: 1}}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out b --quiet", dir.path).exit_code, 2);
+  const ChildRun regen = run_hidato("regenerate b/manifest.json", dir.path);
+  EXPECT_EQ(regen.exit_code, 2) << regen.err;
+  EXPECT_EQ(regen.out, "regenerated 4 jobs: all identical to the manifest (1 puzzle, and 3 failures as recorded)\n");
+  EXPECT_NE(regen.err.find("hidato: failed: strip[2]: level"), std::string::npos) << regen.err;
+  const ChildRun one = run_hidato("regenerate b/manifest.json --set strip --index 1", dir.path);
+  EXPECT_EQ(one.out, "regenerated 1 job: identical to the manifest (1 failure as recorded)\n");
+}
+
 TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   TempDir dir("cli-regen");
   write_text(dir.path / "c.yaml", mixed_config);

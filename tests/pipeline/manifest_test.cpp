@@ -272,13 +272,14 @@ TEST(Verify, NamesTheFieldOfAnUnreadableDescription) {
 
 TEST(Regenerate, ReproducesTheRecordedPuzzlesAndSpotsChanges) {
   Manifest m = run_book(small_book(), std::nullopt, 2);
-  int checked = 0;
-  EXPECT_TRUE(regenerate_manifest(m, Selection{}, 2, nullptr, checked).empty());
-  EXPECT_EQ(checked, 7);
-  EXPECT_TRUE(regenerate_manifest(m, Selection{"hx", 1}, 1, nullptr, checked).empty());
-  EXPECT_EQ(checked, 1);
+  RegenerateCount count;
+  EXPECT_TRUE(regenerate_manifest(m, Selection{}, 2, nullptr, count).empty());
+  EXPECT_EQ(count.jobs, 7);
+  EXPECT_EQ(count.failed, 0);
+  EXPECT_TRUE(regenerate_manifest(m, Selection{"hx", 1}, 1, nullptr, count).empty());
+  EXPECT_EQ(count.jobs, 1);
   m.entries[2].job.seed ^= 1;  // a different seed gives a different puzzle
-  const auto bad = regenerate_manifest(m, Selection{"sq", std::nullopt}, 1, nullptr, checked);
+  const auto bad = regenerate_manifest(m, Selection{"sq", std::nullopt}, 1, nullptr, count);
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_EQ(bad[0].rfind("sq[2]: ", 0), 0u) << bad[0];
 }

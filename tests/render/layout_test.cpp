@@ -2,6 +2,8 @@
 // gutter mirrored, oversized puzzles on pages of their own, answers pointing at the right page.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "fixtures.hpp"
 #include "render/draw.hpp"
 #include "render/layout.hpp"
@@ -389,6 +391,13 @@ TEST(Layout, BoardFitProblemNamesTheTemplateAndWhatFits) {
   // The size named does fit, and one more row and column does not.
   EXPECT_EQ(board_fit_problem(pocket, Topology::square8, 13, 13, 169, 100), std::nullopt);
   EXPECT_TRUE(board_fit_problem(pocket, Topology::square8, 14, 14, 196, 100));
+  // Read aloud: "an 18 x 18", "an 11 x 30", "a 19 x 19".
+  for (const auto& [rows, cols, start] : {std::tuple{18, 18, "an 18 x 18 "}, std::tuple{11, 30, "an 11 x 30 "},
+                                          std::tuple{19, 19, "a 19 x 19 "}, std::tuple{80, 80, "an 80 x 80 "}}) {
+    const auto too_big = board_fit_problem(pocket, Topology::square8, rows, cols, rows * cols, 100);
+    ASSERT_TRUE(too_big);
+    EXPECT_EQ(too_big->rfind(start, 0), 0u) << *too_big;
+  }
 }
 
 namespace {
