@@ -33,7 +33,7 @@ int threads_flag(const Parsed& p) {
 
 void list_failures(const std::vector<SetTally>& sets) {
   for (const auto& s : sets)
-    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << f << "\n";
+    for (const auto& f : s.failures) std::cerr << "hidato: failed: " << line_text(f) << "\n";
 }
 
 // "hidato: wrote DIR: manifest.json, timings.json, book.pdf, 26 SVG pages"
@@ -49,7 +49,7 @@ void list_files(const std::vector<fs::path>& files, bool quiet) {
   if (pages) names += (names.empty() ? "" : ", ") + counted(pages, "SVG page");
   if (singles) names += (names.empty() ? "" : ", ") + counted(singles, "puzzle or answer SVG");
   const fs::path dir = files.front().has_parent_path() ? files.front().parent_path() : fs::path(".");
-  std::cerr << "hidato: wrote " << terminal_text(dir.string()) << ": " << names << "\n";
+  std::cerr << "hidato: wrote " << line_text(dir.string()) << ": " << names << "\n";
 }
 
 std::string joined_lines(const std::vector<std::string>& lines) {
@@ -82,7 +82,8 @@ int exit_for(const Manifest& m) {
   for (const auto& e : m.entries) {
     if (e.ok) continue;
     ++failed;
-    std::cerr << "hidato: failed: " << e.job.set_id << "[" << e.job.index << "]: " << e.reason << "\n";
+    // A manifest's text is read back from a file anyone may edit: escaped for the terminal.
+    std::cerr << "hidato: failed: " << line_text(e.job.set_id) << "[" << e.job.index << "]: " << line_text(e.reason) << "\n";
   }
   return failed ? exit_puzzle_failed : exit_ok;
 }
@@ -90,7 +91,7 @@ int exit_for(const Manifest& m) {
 // A manifest without a single made puzzle makes no book, as `build` makes none: its failures are
 // listed and the folder is left as it was (an empty book replaced the earlier one).
 void say_no_book(const fs::path& out) {
-  std::cerr << "hidato: no puzzle was made, so no book was written; " << terminal_text(out.string())
+  std::cerr << "hidato: no puzzle was made, so no book was written; " << line_text(out.string())
             << " is left as it was\n";
 }
 
@@ -114,6 +115,9 @@ std::string regenerated_text(const RegenerateCount& count) {
                      (count.jobs == 1 ? "identical" : "all identical") + " to the manifest";
   if (count.failed > 0)
     text += " (" + (made > 0 ? counted(made, "puzzle") + ", and " : "") + counted(count.failed, "failure") + " as recorded)";
+  if (count.skipped > 0)
+    text += "; " + counted(count.skipped, "job") + " recorded as failed on " + (count.skipped == 1 ? "its" : "their") +
+            " deadline " + (count.skipped == 1 ? "was" : "were") + " not re-run (wall time does not reproduce)";
   return text;
 }
 
@@ -227,7 +231,7 @@ int run_regenerate(const Args& args) {
   const fs::path file = positionals(p, "manifest", "regenerate").at(0);
   const Manifest m = read_manifest(file);
   if (m.header.tool != tool_name())  // then a puzzle that differs need not mean an edited manifest
-    std::cerr << "hidato: note: " << terminal_text(file.string()) << " was made by '" << terminal_text(m.header.tool)
+    std::cerr << "hidato: note: " << line_text(file.string()) << " was made by '" << line_text(m.header.tool)
               << "', this is '" << tool_name() << "': a seed makes the same puzzle only under the same generator\n";
   Selection sel;
   if (p.vm.count("set")) sel.set = p.vm["set"].as<std::string>();
@@ -243,7 +247,7 @@ int run_regenerate(const Args& args) {
   const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, count);
   if (cancel.load()) return interrupted_exit();
   if (count.jobs == 0) throw InputError(file.string() + ": no reproducible puzzle matches the selection");
-  for (const auto& line : bad) std::cerr << "hidato: differs: " << line << "\n";
+  for (const auto& line : bad) std::cerr << "hidato: differs: " << line_text(line) << "\n";
   if (!bad.empty()) {
     std::cerr << "hidato: " << bad.size() << " of " << counted(count.jobs, "job") << " differ from the manifest; nothing rebuilt\n";
     return exit_puzzle_failed;
@@ -267,7 +271,7 @@ int run_verify(const Args& args) {
   }
   int ok = 0;
   for (const auto& e : m.entries) ok += e.ok ? 1 : 0;
-  for (const auto& line : bad) std::cerr << "hidato: bad: " << line << "\n";
+  for (const auto& line : bad) std::cerr << "hidato: bad: " << line_text(line) << "\n";
   if (!bad.empty()) std::cerr << "hidato: " << bad.size() << " of " << counted(ok, "puzzle") << " failed verification\n";
   else if (ok > 0)
     std::cout << "verified " << counted(ok, "puzzle") << ": " << (ok == 1 ? "it has" : "each has")
@@ -340,7 +344,7 @@ int run_render(const Args& args) {
   if (!book.pdf && !book.svg && !book.cover) {  // nothing to render: the folder is left alone
     // A template given here is still checked: a misspelt one is an error, not a silent no-op.
     if (p.vm.count("template")) load_page_template(book.page_template);
-    std::cerr << "hidato: nothing to render (formats: none); " << terminal_text(out.string()) << " is left as it was\n";
+    std::cerr << "hidato: nothing to render (formats: none); " << line_text(out.string()) << " is left as it was\n";
     return exit_ok;
   }
   if (nothing_made(m, out)) return exit_puzzle_failed;

@@ -73,7 +73,8 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
     throw InputError("--sparse needs --difficulty extreme (got --difficulty " + level + ")");
   o.seed = parse_unsigned_in(vm["seed"].as<std::string>(), 0, std::numeric_limits<std::uint64_t>::max(), "--seed");
   o.count = static_cast<int>(parse_number_in(vm["count"].as<std::string>(), 1, 1'000'000, "--count"));
-  if (vm.count("out")) o.out = vm["out"].as<std::string>();
+  // '-' is standard output, as `solve -` reads standard input (it wrote a file called '-').
+  if (vm.count("out") && vm["out"].as<std::string>() != "-") o.out = vm["out"].as<std::string>();
   if (!o.out.empty()) check_output_file(o.out);  // before any puzzle is made
   o.json = vm.count("json") > 0;
   o.budget.nodes_per_attempt = parse_unsigned_in(vm["nodes"].as<std::string>(), 1, std::numeric_limits<std::uint64_t>::max(), "--nodes");
@@ -190,7 +191,7 @@ po::options_description generate_options() {
       ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard, expert (deduction tiers 1-4) or extreme (needs search)")
       ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); the first puzzle uses N, the others seeds mixed from N and their number (each printed)")
       ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")
-      ("out,o", po::value<std::string>(), "write to FILE (atomically) instead of standard output")
+      ("out,o", po::value<std::string>(), "write to FILE (atomically) instead of standard output (- : standard output)")
       ("json", "one JSON object per puzzle per line")
       ("hide-ends", "1 and N need not be shown")
       ("sparse", "extreme: the fewest givens (about 21% of the cells at square8 20x20 instead of 26%), proofs about 4x slower")
@@ -242,7 +243,7 @@ int run_generate(const Args& args) {
   // Nothing made: an existing --out file is left as it was (an empty file would replace it).
   if (streamed) std::cout << std::flush;
   else if (failed < o.count) write_file_atomic(o.out, output);
-  else std::cerr << "hidato: no puzzle made; " << terminal_text(o.out) << " left as it was\n";
+  else std::cerr << "hidato: no puzzle made; " << line_text(o.out) << " left as it was\n";
   return failed > 0 ? exit_puzzle_failed : exit_ok;
 }
 
@@ -290,7 +291,7 @@ int run_grade(const Args& args) {
       }
       if (why) {
         all_graded = false;
-        std::cerr << "hidato: " << terminal_text(name) << ": not graded: " << *why << "\n";
+        std::cerr << "hidato: " << line_text(name) << ": not graded: " << *why << "\n";
         if (as_json) std::cout << json_text(json{{"file", name}, {"index", i}, {"error", *why}}) << "\n";
         continue;
       }

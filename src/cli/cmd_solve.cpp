@@ -138,13 +138,13 @@ void print_text(const Input& in, const SolveReport& r) {
       std::cout << "# file: " << line_text(in.name) << "\n# verdict: multiple (two different solutions follow)\n"
                 << solution_text(in, *r.solution, ", solution 1 of 2") << "\n"
                 << solution_text(in, *r.second, ", solution 2 of 2");
-      std::cerr << "hidato: " << terminal_text(in.name) << ": more than one solution\n";
+      std::cerr << "hidato: " << line_text(in.name) << ": more than one solution\n";
       break;
     case Verdict::none:
-      std::cerr << "hidato: " << terminal_text(in.name) << ": no solution\n";
+      std::cerr << "hidato: " << line_text(in.name) << ": no solution\n";
       break;
     case Verdict::gave_up:
-      std::cerr << "hidato: " << terminal_text(in.name) << ": gave up (" << to_string(r.stats.stop) << ") after "
+      std::cerr << "hidato: " << line_text(in.name) << ": gave up (" << to_string(r.stats.stop) << ") after "
                 << r.stats.nodes << " nodes, " << static_cast<long long>(r.stats.ms) << " ms\n";
       break;
   }

@@ -10,7 +10,7 @@
 namespace hidato {
 
 std::string read_text_file(const std::filesystem::path& file, std::string_view what, std::size_t max_bytes) {
-  const std::string name = file.string();
+  const std::string name = line_text(file.string());  // a line break in a file name stays on its line
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec))
     throw InputError(name + ": cannot read the " + std::string(what) + ": it is a folder");
@@ -22,7 +22,8 @@ std::string read_text_file(const std::filesystem::path& file, std::string_view w
   return read_text_stream(in, name, what, max_bytes);
 }
 
-std::string read_text_stream(std::istream& in, const std::string& name, std::string_view what, std::size_t max_bytes) {
+std::string read_text_stream(std::istream& in, const std::string& source, std::string_view what, std::size_t max_bytes) {
+  const std::string name = line_text(source);
   std::string text;
   char chunk[1 << 16];
   errno = 0;

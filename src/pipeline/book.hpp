@@ -96,6 +96,7 @@ struct Selection {
 struct RegenerateCount {
   int jobs = 0;
   int failed = 0;
+  int skipped = 0;  // selected, but recorded as failed on a deadline or cancelled: not re-run
 };
 // Re-runs the selected jobs from their recorded seeds and specs; returns one line per puzzle that
 // does not come out identical to its record. Failures recorded as "deadline" are skipped (wall

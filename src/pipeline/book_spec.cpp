@@ -120,6 +120,15 @@ void read_mask(const YAML::Node& n, const std::string& path, SetFields& f, const
   f.mask_file = resolve_mask(*s, cx.base_dir);
   if (f.mask_file) return;
   f.mask_problem = true;
+  // Something by that name that is no file is named as such (a folder or /dev/zero was "not found").
+  std::error_code ec;
+  const std::filesystem::path at = std::filesystem::path(*s).is_absolute() ? std::filesystem::path(*s) : cx.base_dir / *s;
+  if (std::filesystem::exists(at, ec)) {
+    cx.problems.add(n, path, "mask file '" + *s + "' is " +
+                                 (std::filesystem::is_directory(at, ec) ? "a folder" : "not a regular file") +
+                                 ", not a mask file");
+    return;
+  }
   cx.problems.add(n, path, "mask file '" + *s + "' not found (looked in " +
                                (cx.base_dir.empty() ? std::string(".") : cx.base_dir.string()) +
                                " and templates/shapes)");
@@ -198,8 +207,8 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
                  const std::string& path, SetSpec& out, Problems& p) {
   const std::size_t before = p.size();
   if (own.name) out.name = *own.name;
+  else if (!at["name"]) p.add(at, path, "missing required key 'name'");  // a title is no name
   if (own.title) out.title = *own.title;
-  else if (!at["name"]) p.add(at, path, "missing required key 'name'");
   const BoardSpec builtin;
   const WorkBudget builtin_budget;
   BoardSpec& b = out.board;
@@ -222,6 +231,15 @@ bool resolve_set(const SetFields& own, const SetFields& def, const YAML::Node& a
     }
   }
   out.difficulty = pick(own.difficulty, def.difficulty, Difficulty::medium);
+  // A set's own `fill` or `sparse` that its shape or level would ignore is refused, as `generate
+  // --fill` without --shape grown is (a config took `fill: 0.65` on a rect set without a word).
+  // From `defaults` they apply where they mean something.
+  if (own.fill && b.shape != "grown")
+    p.add(at["fill"], path + ".fill",
+          "applies to shape 'grown' only (this set's shape is '" + b.shape + "'): remove it, or set shape: grown");
+  if (own.sparse && *own.sparse && out.difficulty != Difficulty::extreme)
+    p.add(at["sparse"], path + ".sparse",
+          "applies to difficulty 'extreme' only (this set's is '" + std::string(to_string(out.difficulty)) + "')");
   out.count = pick(own.count, def.count, 1);
   out.order_by_score = pick(own.order_by_score, def.order_by_score, false);
   out.budget.nodes_per_attempt = pick(own.nodes, def.nodes, builtin_budget.nodes_per_attempt);

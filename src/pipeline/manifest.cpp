@@ -5,6 +5,7 @@
 #include "core/atomic_file.hpp"
 
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -503,6 +504,33 @@ Manifest read_manifest(const std::filesystem::path& file) {
   return parse_manifest(text, file.string());
 }
 
+namespace {
+
+// The line and column (1-based, bytes) of byte `at` of `text`.
+std::pair<int, int> line_and_column(const std::string& text, std::size_t at) {
+  at = std::min(at, text.size());
+  const std::size_t start = text.rfind('\n', at == 0 ? 0 : at - 1);
+  const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+  const std::size_t col = start == std::string::npos || at == 0 ? at : at - start - 1;
+  return {line, static_cast<int>(col) + 1};
+}
+
+// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 11,
+// column 153: " prefix (the location is ours, as FILE:LINE:COL).
+std::string json_reason(std::string what) {
+  if (what.starts_with("[json.exception.")) {
+    const auto end = what.find("] ");
+    if (end != std::string::npos) what.erase(0, end + 2);
+  }
+  if (what.starts_with("parse error at line ")) {
+    const auto colon = what.find(": ");
+    if (colon != std::string::npos) what.erase(0, colon + 2);
+  }
+  return printable(what, 200);
+}
+
+}  // namespace
+
 Manifest parse_manifest(const std::string& text, const std::string& source) {
   const std::filesystem::path file = source;
   Manifest m;
@@ -519,8 +547,19 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
     check_entry_jobs(m.header, m.entries);
     check_summary(top, j, m.entries);
     in_set_order(m.header.book.set_titles, m.entries);
+  } catch (const nlohmann::json::parse_error& e) {
+    const auto [line, col] = line_and_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    throw InputError(located(file.string(), line, col, "not valid JSON: " + json_reason(e.what())));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // "number overflow parsing '1e999'" comes without a position: found where the number is.
+    const std::string what = e.what();
+    const auto open = what.find("parsing '");
+    const auto close = open == std::string::npos ? open : what.find('\'', open + 9);
+    const auto at = close == std::string::npos ? close : text.find(what.substr(open + 9, close - open - 9));
+    const auto [line, col] = at == std::string::npos ? std::pair{0, 0} : line_and_column(text, at);
+    throw InputError(located(file.string(), line, col, "not valid JSON: " + json_reason(what)));
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(file.string() + ": not valid JSON: " + printable(e.what(), 200));
+    throw InputError(file.string() + ": not valid JSON: " + printable(json_reason(e.what()), 200));
   } catch (const InputError& e) {
     throw InputError(file.string() + ": " + e.what());
   }

@@ -104,19 +104,20 @@ void check_one_spec_a_set(const std::vector<ManifestEntry>& entries, const std::
 }
 
 // What makes two shards' headers differ, for merge's refusal (it said only "a different config,
-// book or tool version", which left the operator to diff the files).
-std::string header_difference(const ManifestHeader& a, const ManifestHeader& b) {
-  if (a.tool != b.tool) return "made by '" + a.tool + "', another tool version";
+// book or tool version", which left the operator to diff the files): a clause about `a` against
+// `b`, the header of the shard called `b_name`.
+std::string header_difference(const ManifestHeader& a, const ManifestHeader& b, const std::string& b_name) {
+  if (a.tool != b.tool) return "made by '" + a.tool + "', another tool version than " + b_name;
   if (a.config_digest == b.config_digest && a.config_name != b.config_name)
-    return "from config file '" + a.config_name + "' (the same bytes as '" + b.config_name +
-           "', under another name: build every shard from one file)";
+    return "from config file '" + a.config_name + "', the same bytes as " + b_name + "'s '" + b.config_name +
+           "' under another name: build every shard from one file";
   if (a.config_digest != b.config_digest || a.config_name != b.config_name)
     return "from config '" + a.config_name + "' of digest " + a.config_digest +
-           " (every byte counts, comments too: build each shard from the same file), another config";
+           " (every byte counts, comments too: build each shard from the same file), another config than " + b_name;
   if (a.jobs_total != b.jobs_total)
-    return "a book of " + std::to_string(a.jobs_total) + " jobs, another book size";
-  if (by_name(a).book.set_titles != by_name(b).book.set_titles) return "other set titles";
-  return "other book settings (title, template, formats or seed)";
+    return "a book of " + std::to_string(a.jobs_total) + " jobs, another book size than " + b_name;
+  if (by_name(a).book.set_titles != by_name(b).book.set_titles) return "other set titles than " + b_name;
+  return "other book settings (title, template, formats or seed) than " + b_name;
 }
 
 }  // namespace
@@ -182,7 +183,11 @@ std::vector<std::string> regenerate_manifest(const Manifest& m, const Selection&
   std::map<int, const ManifestEntry*> recorded;
   count = {};
   for (const auto& e : m.entries) {
-    if (!selected(e, selection) || !reproducible(e)) continue;
+    if (!selected(e, selection)) continue;
+    if (!reproducible(e)) {
+      ++count.skipped;
+      continue;
+    }
     jobs.push_back(BookJob{e.ordinal, e.job});
     recorded[e.ordinal] = &e;
     if (!e.ok) ++count.failed;
@@ -210,7 +215,7 @@ Manifest merge_manifests(const std::vector<Manifest>& shards, const std::vector<
       throw InputError(names[i] + ": shard of " + std::to_string(h.shard->count) + ", expected " +
                        std::to_string(h0.shard->count));
     h.shard = h0.shard;
-    if (!(by_name(h) == by_name(h0))) throw InputError(names[i] + ": " + header_difference(h, h0) + " than " + names[0]);
+    if (!(by_name(h) == by_name(h0))) throw InputError(names[i] + ": " + header_difference(h, h0, names[0]));
     int& slot = seen[static_cast<std::size_t>(shards[i].header.shard->index)];
     if (slot >= 0) throw InputError(names[i] + ": shard " + std::to_string(shards[i].header.shard->index) + " given twice (also " + names[static_cast<std::size_t>(slot)] + ")");
     slot = static_cast<int>(i);

@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/paths.hpp"
+#include "core/text.hpp"
 #include "core/text_file.hpp"
 #include "core/yaml_document.hpp"
 #include "render/render.hpp"
@@ -24,23 +25,46 @@ struct Reader {
   std::string source;
 
   mutable YAML::Mark failed_at;  // where the last fail() pointed (read() orders its problems by it)
+  // read()'s list: check_keys adds every unknown or repeated key of a mapping to it and goes on
+  // (it stopped at the first one, so a template with two typos was refused twice in two runs).
+  using Problems = std::vector<std::pair<YAML::Mark, std::string>>;
+  mutable Problems* problems = nullptr;
 
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& msg) const {
+  std::string at(const YAML::Node& node, const std::string& key, const std::string& msg) const {
     const YAML::Mark m = node.Mark();
-    failed_at = m;
-    throw InputError(located(source, m.line + 1, m.column + 1, key + ": " + msg));
+    return located(source, m.line + 1, m.column + 1, key + ": " + msg);
   }
 
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& msg) const {
+    failed_at = node.Mark();
+    throw InputError(at(node, key, msg));
+  }
+
+  void note(const YAML::Node& node, const std::string& key, const std::string& msg) const {
+    if (!problems) fail(node, key, msg);
+    problems->emplace_back(node.Mark(), at(node, key, msg));
+  }
+
+  // Unknown keys and keys given twice (yaml-cpp keeps the first, silently: `page: a4` then
+  // `page: letter` made an A4 book), every one of them.
   void check_keys(const YAML::Node& map, const std::string& path,
                   std::initializer_list<const char*> allowed) const {
     if (!map.IsMap()) fail(map, path.empty() ? "template" : path, "expected a mapping");
+    std::vector<std::pair<std::string, int>> seen;  // key, line
     for (const auto& kv : map) {
       if (!kv.first.IsScalar()) fail(kv.first, path.empty() ? "template" : path, "keys must be plain names");
       const std::string key = kv.first.Scalar();
+      const std::string where = path.empty() ? key : path + "." + key;
+      const auto dup = std::find_if(seen.begin(), seen.end(), [&](const auto& k) { return k.first == key; });
+      if (dup != seen.end()) {
+        note(kv.first, where, "key '" + key + "' given twice (first at line " + std::to_string(dup->second) + ")");
+        continue;
+      }
+      seen.emplace_back(key, kv.first.Mark().line + 1);
       if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
       std::string list;
       for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-      fail(kv.first, path.empty() ? key : path + "." + key, "unknown key (expected one of " + list + ")");
+      note(kv.first, where, "unknown key (expected one of " + list + ")");
     }
   }
 
@@ -65,7 +89,7 @@ struct Reader {
       while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
       if (parse_number(s, value)) return checked_length(node, key, value * scale);
     }
-    fail(node, key, "expected a length such as 15mm, 0.5in or 12pt, got '" + text + "'");
+    fail(node, key, "expected a length such as 15mm, 0.5in or 12pt, got '" + printable(text) + "'");
   }
 
   double checked_length(const YAML::Node& node, const std::string& key, double mm) const {
@@ -76,7 +100,7 @@ struct Reader {
   double number(const YAML::Node& node, const std::string& key, double lo, double hi) const {
     double value = 0;
     if (!node.IsScalar() || !parse_number(node.Scalar(), value))
-      fail(node, key, "expected a number, got '" + (node.IsScalar() ? node.Scalar() : "") + "'");
+      fail(node, key, "expected a number, got '" + printable(node.IsScalar() ? node.Scalar() : "") + "'");
     if (value < lo || value > hi) {
       std::ostringstream msg;
       msg << "must be between " << lo << " and " << hi;
@@ -111,7 +135,7 @@ struct Reader {
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
     for (const auto& [n, size] : sizes)
       if (name == n) return size;
-    fail(node, "page", "unknown page size '" + name +
+    fail(node, "page", "unknown page size '" + printable(name) +
                            "' (expected a4, a5, letter, 6x9in, 8.5x11in, a4-landscape or {width, height})");
   }
 
@@ -148,8 +172,14 @@ struct Reader {
   void check_fits(const YAML::Node& root, const PageTemplate& t) const {
     const double w = t.width_mm - t.margins.inner - t.margins.outer - t.gutter_mm;
     const double h = t.height_mm - t.margins.top - t.margins.bottom;
-    if (w < 30 || h < 40)
-      fail(root, "margins", "leave less than 30 x 40 mm for the content of a page");
+    if (w < 30 || h < 40) {
+      char size[96];
+      std::snprintf(size, sizeof size, "%.1f x %.1f mm", std::max(0.0, w), std::max(0.0, h));
+      const bool gutter = t.gutter_mm > 0 && w < 30 && w + t.gutter_mm >= 30;
+      fail(root, gutter ? "gutter" : "margins",
+           std::string(gutter ? "the gutter and the margins leave " : "leave ") + size +
+               " for the content of a page, less than 30 x 40 mm");
+    }
   }
 
   // A template for KDP must be one KDP prints: its trim in range, no margin under 0.25 in (the
@@ -181,13 +211,18 @@ struct Reader {
   // run only when every key was read. One InputError lists them all, in file order, as a
   // config's problems are.
   PageTemplate read(const YAML::Node& root) const {
-    std::vector<std::pair<YAML::Mark, std::string>> problems;
-    const auto step = [&](const YAML::Node& at, auto&& f) {
-      failed_at = at.Mark();
+    Problems found;
+    struct Detach {  // check_keys throws again once read() is over
+      const Reader& reader;
+      ~Detach() { reader.problems = nullptr; }
+    } detach{*this};
+    problems = &found;
+    const auto step = [&](const YAML::Node& node, auto&& f) {
+      failed_at = node.Mark();
       try {
         f();
       } catch (const InputError& e) {
-        problems.emplace_back(failed_at, e.what());
+        found.emplace_back(failed_at, e.what());
       }
     };
     PageTemplate t;
@@ -212,17 +247,17 @@ struct Reader {
     if (const YAML::Node n = root["fonts"]) step(n, [&] { fonts(n, t.fonts); });
     if (const YAML::Node n = root["print_service"]) step(n, [&] {
       t.print_service = n.IsScalar() ? n.Scalar() : "";
-      if (!print_rules(t.print_service)) fail(n, "print_service", "unknown print service '" + t.print_service + "' (expected kdp or none)");
+      if (!print_rules(t.print_service)) fail(n, "print_service", "unknown print service '" + printable(t.print_service) + "' (expected kdp or none)");
     });
-    if (problems.empty()) step(root, [&] { check_fits(root, t); });
-    if (problems.empty()) step(root, [&] { check_print_service(root, t); });
-    if (problems.empty()) return t;
-    if (problems.size() == 1) throw InputError(problems.front().second);
-    std::stable_sort(problems.begin(), problems.end(), [](const auto& a, const auto& b) {
+    if (found.empty()) step(root, [&] { check_fits(root, t); });
+    if (found.empty()) step(root, [&] { check_print_service(root, t); });
+    if (found.empty()) return t;
+    if (found.size() == 1) throw InputError(found.front().second);
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
       return a.first.line != b.first.line ? a.first.line < b.first.line : a.first.column < b.first.column;
     });
-    std::string all = source + ": " + std::to_string(problems.size()) + " problems";
-    for (const auto& [at, message] : problems) all += "\n" + message;
+    std::string all = source + ": " + std::to_string(found.size()) + " problems";
+    for (const auto& [where, message] : found) all += "\n" + message;
     throw InputError(all);
   }
 };

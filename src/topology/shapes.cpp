@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <functional>
+#include <optional>
 
 #include "core/errors.hpp"
 #include "core/text.hpp"
@@ -281,6 +283,37 @@ Mask balance_colours(const Mask& m) {
   }
 }
 
+namespace {
+
+// A comment line whose first word is "scale": `; scale: K`, K from 1 to 8, spaces anywhere
+// around the colon (";scale:2" too). Any other spelling of it is refused at its line: "; scale 2"
+// and "; scale = 2" were comments, and the board came out at scale 1 without a word.
+std::optional<int> scale_line(const std::string& line, const std::string& source, int line_no) {
+  std::size_t i = line.find_first_not_of(" \t", 1);
+  if (i == std::string::npos || lower_case(line.substr(i, 5)) != "scale") return std::nullopt;
+  i += 5;
+  if (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i]))) return std::nullopt;  // "; scaled ..."
+  const auto refuse = [&](const std::string& why) {
+    return InputError(located(source, line_no, static_cast<int>(std::min(i, line.size())) + 1,
+                              why + " (write the line as '; scale: K', K a whole number from 1 to 8)"));
+  };
+  i = line.find_first_not_of(" \t", i);
+  if (i == std::string::npos || line[i] != ':') throw refuse("expected ':' after 'scale'");
+  i = line.find_first_not_of(" \t", i + 1);
+  const std::size_t end = i == std::string::npos ? i : line.find_first_not_of("0123456789", i);
+  if (i == std::string::npos || end == i) throw refuse("expected the scale after 'scale:'");
+  if (const std::size_t extra = end == std::string::npos ? end : line.find_first_not_of(" \t\r", end);
+      extra != std::string::npos) {
+    i = extra;
+    throw refuse("unexpected text after the scale");
+  }
+  const std::string digits = line.substr(i, end == std::string::npos ? std::string::npos : end - i);
+  if (digits.size() > 1 || digits[0] < '1' || digits[0] > '8') throw refuse("scale must be a whole number from 1 to 8");
+  return digits[0] - '0';
+}
+
+}  // namespace
+
 Mask parse_mask(std::string_view raw, const std::string& source) {
   const std::string normalized = normalized_text(raw);
   const std::string_view text = normalized;
@@ -297,15 +330,7 @@ Mask parse_mask(std::string_view raw, const std::string& source) {
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!line.empty() && line[0] == ';') {
-      line.erase(line.find_last_not_of(" \t") + 1);  // "; scale: 2 " too
-      if (lower_case(line).rfind("; scale:", 0) == 0) {
-        const std::string v = line.substr(8);
-        const auto b = v.find_first_not_of(' ');
-        if (b == std::string::npos || v.substr(b) .find_first_not_of("0123456789") != std::string::npos ||
-            v.size() - b > 2 || std::stoi(v.substr(b)) < 1 || std::stoi(v.substr(b)) > 8)
-          throw InputError(located(source, line_no, 9, "scale must be a whole number from 1 to 8"));
-        scale = std::stoi(v.substr(b));
-      }
+      if (const auto k = scale_line(line, source, line_no)) scale = *k;
       continue;
     }
     for (std::size_t i = 0; i < line.size(); ++i)

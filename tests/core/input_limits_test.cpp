@@ -93,6 +93,12 @@ TEST(InputLimits, ReadsAreCappedAndNameTheReason) {
   const test::TempDir scratch("limits-folder");
   const fs::path& dir = scratch.path;
   EXPECT_EQ(message_of([&] { read_text_file(dir, "manifest"); }), dir.string() + ": cannot read the manifest: it is a folder");
+  // A line break in a file's name stays on the message's line (it split the message in two).
+  EXPECT_EQ(message_of([&] { read_text_file(dir / "bad\nname.txt", "file"); }),
+            (dir / "bad").string() + "\\x0aname.txt: cannot read the file: No such file or directory");
+  std::ofstream(dir / "bad\nrow.txt") << "1 ? 3\n";
+  EXPECT_EQ(message_of([&] { read_puzzle_file(dir / "bad\nrow.txt"); }),
+            (dir / "bad").string() + "\\x0arow.txt:1:3: unknown token '?' (expected a number, '.' or 'x')");
 }
 
 TEST(InputLimits, AnyLineEndingAndABomReadTheSame) {

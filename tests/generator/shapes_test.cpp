@@ -206,7 +206,19 @@ TEST(MaskFile, ParsesPictureWithCommentsPaddingAndScale) {
 TEST(MaskFile, BadCharacterIsLocated) {
   EXPECT_EQ(message_of([] { parse_mask("###\n#z#\n", "cat.txt"); }),
             "cat.txt:2:2: unexpected character 'z' in mask (expected '#' or 'o' for a cell, '.' or a space for a hole)");
-  EXPECT_EQ(message_of([] { parse_mask("; scale: 0\n#\n", "s.txt"); }), "s.txt:1:9: scale must be a whole number from 1 to 8");
+  EXPECT_EQ(message_of([] { parse_mask("; scale: 0\n#\n", "s.txt"); }),
+            "s.txt:1:10: scale must be a whole number from 1 to 8 (write the line as '; scale: K', K a whole number "
+            "from 1 to 8)");
+  // Other spellings of a scale line were comments, and the board came out at scale 1.
+  for (const char* line : {";scale:2", ";  scale:   2", "; Scale : 2"})
+    EXPECT_EQ(parse_mask(std::string(line) + "\n#.\n", "s.txt").cols, 4) << line;
+  EXPECT_EQ(message_of([] { parse_mask("; scale 2\n#\n", "s.txt"); }),
+            "s.txt:1:9: expected ':' after 'scale' (write the line as '; scale: K', K a whole number from 1 to 8)");
+  EXPECT_EQ(message_of([] { parse_mask("; scale = 2\n#\n", "s.txt"); }),
+            "s.txt:1:9: expected ':' after 'scale' (write the line as '; scale: K', K a whole number from 1 to 8)");
+  EXPECT_EQ(message_of([] { parse_mask("; scale: 2 # big\n#\n", "s.txt"); }),
+            "s.txt:1:12: unexpected text after the scale (write the line as '; scale: K', K a whole number from 1 to 8)");
+  EXPECT_EQ(parse_mask("; scaled up from a sketch\n#.\n", "s.txt").cols, 2);  // another word: a comment
   EXPECT_EQ(message_of([] { parse_mask("\n..\n", "e.txt"); }), "e.txt: mask has no playable cells");
   // Too big: the size it has, not only the limit.
   EXPECT_EQ(message_of([] { parse_mask("###\n" + std::string(201, '#') + "\n", "w.txt"); }),

@@ -69,6 +69,17 @@ TEST(Cli, BadFlagsAreUsageErrors) {
   EXPECT_EQ(run_hidato("build missing.yaml", dir.path).exit_code, 1);
   EXPECT_EQ(run_hidato("verify missing.json", dir.path).exit_code, 1);
   EXPECT_EQ(run_hidato("build --help", dir.path).exit_code, 0);
+  // An option missing its value took the next option's name (the book went into '--quiet').
+  const ChildRun eaten = run_hidato("build c.yaml --out --quiet", dir.path);
+  EXPECT_EQ(eaten.exit_code, 1);
+  EXPECT_EQ(eaten.err, "hidato: error: --out: missing its value (the next argument, '--quiet', is an option; "
+                       "write --out=VALUE for a value that starts with --)\n");
+  EXPECT_FALSE(fs::exists(dir.path / "--quiet"));
+  const ChildRun short_form = run_hidato("generate -r 5 -c 5 -o --json", dir.path);
+  EXPECT_EQ(short_form.exit_code, 1);
+  EXPECT_NE(short_form.err.find("-o: missing its value (the next argument, '--json', is an option; write --out=VALUE"),
+            std::string::npos) << short_form.err;
+  EXPECT_FALSE(fs::exists(dir.path / "--json"));
 }
 
 // Every command's help opens with its usage line, names each option it takes there or below,
@@ -302,14 +313,27 @@ TEST(Cli, RegenerateCountsFailuresThatComeBackAsRecorded) {
              "book: {title: Regen, seed: 5, formats: []}\n"
              "sets:\n"
              "  - {name: a, rows: 5, cols: 5, difficulty: easy, count: 1}\n"
-             "  - {name: strip, rows: 2, cols: 8, difficulty: hard, count: 3, budget: {attempts: 1}}\n");
+             "  - {name: strip, rows: 2, cols: 8, difficulty: hard, count: 3, budget: {attempts: 1}}\n"
+             "  - {name: late, rows: 12, cols: 12, difficulty: hard, count: 1, deadline_ms: 1}\n");
   ASSERT_EQ(run_hidato("build c.yaml --out b --quiet", dir.path).exit_code, 2);
   const ChildRun regen = run_hidato("regenerate b/manifest.json", dir.path);
   EXPECT_EQ(regen.exit_code, 2) << regen.err;
-  EXPECT_EQ(regen.out, "regenerated 4 jobs: all identical to the manifest (1 puzzle, and 3 failures as recorded)\n");
+  EXPECT_EQ(regen.out, "regenerated 4 jobs: all identical to the manifest (1 puzzle, and 3 failures as recorded); "
+                       "1 job recorded as failed on its deadline was not re-run (wall time does not reproduce)\n");
   EXPECT_NE(regen.err.find("hidato: failed: strip[2]: level"), std::string::npos) << regen.err;
   const ChildRun one = run_hidato("regenerate b/manifest.json --set strip --index 1", dir.path);
   EXPECT_EQ(one.out, "regenerated 1 job: identical to the manifest (1 failure as recorded)\n");
+  // A failure's reason is the manifest's text, which anyone may edit: it reaches the terminal
+  // escaped (an ESC byte in it cleared the screen).
+  std::string edited = slurp(dir.path / "b/manifest.json");
+  const auto at = edited.find("\"reason\":\"level");
+  ASSERT_NE(at, std::string::npos);
+  edited.replace(at, 15, "\"reason\":\"\\u001b[2Jboom\\nnext");
+  write_text(dir.path / "b/manifest.json", edited);
+  const ChildRun shown = run_hidato("verify b/manifest.json", dir.path);
+  EXPECT_EQ(shown.exit_code, 2) << shown.err;
+  EXPECT_NE(shown.err.find("hidato: failed: strip[0]: \\x1b[2Jboom\\x0anext"), std::string::npos) << shown.err;
+  EXPECT_EQ(shown.err.find('\x1b'), std::string::npos) << shown.err;
 }
 
 TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {

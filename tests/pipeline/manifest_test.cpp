@@ -178,6 +178,20 @@ TEST(Manifest, UnreadableManifestIsBadInput) {
   std::ofstream(dir.path / "m.json") << "{\"format\": \"hidato-manifest/1\"}";
   EXPECT_THROW(read_manifest(dir.path / "m.json"), InputError);
   EXPECT_THROW(read_manifest(dir.path / "missing.json"), InputError);
+  // JSON the parser refuses is located as FILE:LINE:COL, without the library's own prefix, and a
+  // number too big for a double (which the library gives no position for) where it stands.
+  const auto message = [](const std::string& text) {
+    try {
+      parse_manifest(text, "m.json");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("{\n  \"format\": \"hidato-manifest/1\",\n  \"tool\" 3\n}"),
+            "m.json:3:10: not valid JSON: syntax error while parsing object separator - unexpected number literal; "
+            "expected ':'");
+  EXPECT_EQ(message("{\n  \"format\": 1e999\n}"), "m.json:2:13: not valid JSON: number overflow parsing '1e999'");
 }
 
 TEST(Merge, ShardsJoinIntoTheSingleRunManifest) {
@@ -219,9 +233,9 @@ TEST(Merge, MissingRepeatedOrForeignShardsAreRejected) {
   EXPECT_EQ(message({run_book(spec, std::nullopt, 1)}, {"w"}), "w: not a shard manifest (built without --shard)");
   other = s1;
   other.header.config_name = "copy.yaml";  // the same bytes under another name
-  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: from config file 'copy.yaml' (the same bytes as '" +
+  EXPECT_EQ(message({s0, other}, {"a", "b"}), "b: from config file 'copy.yaml', the same bytes as a's '" +
                                                    s0.header.config_name +
-                                                   "', under another name: build every shard from one file) than a");
+                                                   "' under another name: build every shard from one file");
   // A set whose entries disagree on its spec (one config at two paths, or a hand edit) is
   // refused, naming the set and what differs; the shard whose entry differs is named first.
   for (const auto& [what, edit] : std::vector<std::pair<std::string, std::function<void(PuzzleJob&)>>>{

@@ -84,11 +84,18 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
   EXPECT_EQ(error_of("cell: {min: 9mm, max: 5mm}\n"), "t.yaml:1:7: cell.max: must not be smaller than min");
   EXPECT_EQ(error_of("fonts: {body: 200}\n"), "t.yaml:1:15: fonts.body: must be between 4 and 96");
   EXPECT_EQ(error_of("margins: {inner: 100mm, outer: 100mm}\n"),
-            "t.yaml:1:1: margins: leave less than 30 x 40 mm for the content of a page");
+            "t.yaml:1:1: margins: leave 10.0 x 267.0 mm for the content of a page, less than 30 x 40 mm");
+  // The gutter is named when it is what takes the room (the margins alone leave enough).
+  EXPECT_EQ(error_of("gutter: 500mm\n"),
+            "t.yaml:1:1: gutter: the gutter and the margins leave 0.0 x 267.0 mm for the content of a page, less "
+            "than 30 x 40 mm");
   EXPECT_EQ(error_of("page: [a4\n"), "t.yaml:2:1: end of sequence flow not found");
   EXPECT_EQ(error_of("- a4\n"), "t.yaml:1:1: template: expected a mapping of keys");
   EXPECT_EQ(error_of("name: [a, b]\n"), "t.yaml:1:7: name: expected a name");
   EXPECT_EQ(error_of("margins: {[x]: 1}\n"), "t.yaml:1:11: margins: keys must be plain names");
+  // A value is shown escaped: a NUL (a YAML "\\0") cut the message at '8mm, which reads as valid.
+  EXPECT_EQ(error_of("spacing: \"8mm\\0\"\n"),
+            "t.yaml:1:10: spacing: expected a length such as 15mm, 0.5in or 12pt, got '8mm\\x00'");
 }
 
 // Every bad key of a template is reported at once, in file order, as a config's are (found from
@@ -103,6 +110,16 @@ TEST(Template, EveryProblemIsReportedAtOnce) {
             "t.yaml:4:19: puzzles_per_page: expected one of 1, 2, 4, 6");
   EXPECT_EQ(error_of("margins: {inner: 100mm, outer: wide}\n"),
             "t.yaml:1:32: margins.outer: expected a length such as 15mm, 0.5in or 12pt, got 'wide'");
+  // Every unknown key, not the first only; and a key given twice (yaml-cpp kept the first:
+  // `page: a4` then `page: letter` made an A4 book).
+  EXPECT_EQ(error_of("colour: red\npage: a4\nputs: 1\npage: letter\nmargins: {top: 15mm, top: 30mm}\n"),
+            "t.yaml: 4 problems\n"
+            "t.yaml:1:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)\n"
+            "t.yaml:3:1: puts: unknown key (expected one of name, page, margins, gutter, spacing, "
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)\n"
+            "t.yaml:4:1: page: key 'page' given twice (first at line 2)\n"
+            "t.yaml:5:22: margins.top: key 'top' given twice (first at line 5)");
 }
 
 // A template for KDP must be one KDP prints (found from outside: a4-landscape, a 3 x 4 in page and
