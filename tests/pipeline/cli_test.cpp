@@ -80,6 +80,13 @@ TEST(Cli, BadFlagsAreUsageErrors) {
   EXPECT_NE(short_form.err.find("-o: missing its value (the next argument, '--json', is an option; write --out=VALUE"),
             std::string::npos) << short_form.err;
   EXPECT_FALSE(fs::exists(dir.path / "--json"));
+  // '-' is standard output (it wrote a file called '-'); an empty template or mask is refused.
+  const ChildRun dash = run_hidato("generate -r 5 -c 5 --out -", dir.path);
+  EXPECT_EQ(dash.exit_code, 0) << dash.err;
+  EXPECT_NE(dash.out.find("# puzzle: 1/1"), std::string::npos) << dash.out;
+  EXPECT_FALSE(fs::exists(dir.path / "-"));
+  EXPECT_EQ(run_hidato("generate --shape mask --mask ''", dir.path).err,
+            "hidato: error: --mask: expected a mask file or name, got an empty one\n");
 }
 
 // Every command's help opens with its usage line, names each option it takes there or below,

@@ -110,6 +110,20 @@ TEST(Config, AMaskThatIsNoFileSaysWhatItIs) {
             "book.yaml:3:21: sets[0].mask: mask file '/tmp' is a folder, not a mask file");
 }
 
+// A set's own fill on a shape other than grown, or sparse below extreme, changed nothing and
+// said nothing (generate refuses --fill and --sparse there); from defaults they apply where
+// they mean something.
+TEST(Config, FillAndSparseWhereTheyMeanNothingAreRefused) {
+  EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - {name: a, fill: 0.5}\n  - {name: b, sparse: true}\n"),
+            "book.yaml: 2 problems\n"
+            "book.yaml:3:21: sets[0].fill: applies to shape 'grown' only (this set's shape is 'rect'): remove it, or "
+            "set shape: grown\n"
+            "book.yaml:4:23: sets[1].sparse: applies to difficulty 'extreme' only (this set's is 'medium')");
+  EXPECT_EQ(error_of("book: {formats: []}\ndefaults: {fill: 0.5, sparse: true}\n"
+                     "sets:\n  - {name: a, rows: 6, cols: 6}\n  - {name: b, shape: grown, rows: 6, cols: 6}\n"),
+            "(no error)");
+}
+
 TEST(Config, KeyGivenTwice) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: a\n    rows: 5\n    rows: 6\n"),
             "book.yaml:5:5: sets[0].rows: key 'rows' given twice (first at line 4)");
