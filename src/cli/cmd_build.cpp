@@ -121,6 +121,14 @@ std::string regenerated_text(const RegenerateCount& count) {
   return text;
 }
 
+// A book's folder names its manifest: `hidato verify out/default` said "cannot read the manifest:
+// it is a folder".
+fs::path manifest_argument(const fs::path& arg) {
+  std::error_code ec;
+  if (fs::is_directory(arg, ec) && fs::is_regular_file(arg / "manifest.json", ec)) return arg / "manifest.json";
+  return arg;
+}
+
 }  // namespace
 
 int run_build(const Args& args) {
@@ -228,7 +236,7 @@ int run_regenerate(const Args& args) {
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR] [--threads N]", o), exit_ok;
-  const fs::path file = positionals(p, "manifest", "regenerate").at(0);
+  const fs::path file = manifest_argument(positionals(p, "manifest", "regenerate").at(0));
   const Manifest m = read_manifest(file);
   if (m.header.tool != tool_name())  // then a puzzle that differs need not mean an edited manifest
     std::cerr << "hidato: note: " << line_text(file.string()) << " was made by '" << line_text(m.header.tool)
@@ -261,7 +269,7 @@ int run_verify(const Args& args) {
   o.add_options()("threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
-  const fs::path file = positionals(p, "manifest", "verify").at(0);
+  const fs::path file = manifest_argument(positionals(p, "manifest", "verify").at(0));
   const Manifest m = read_manifest(file);
   const auto& cancel = install_stop_handlers();
   const auto bad = verify_manifest(m, threads_flag(p), &cancel);
@@ -314,7 +322,7 @@ int run_render(const Args& args) {
       "force", "print boards whose cells would be too small for a pencil on the template anyway (a warning)");
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato render MANIFEST [--template T] [--formats pdf,svg,cover] [--out DIR] [--force]", o, false), exit_ok;
-  const fs::path file = positionals(p, "manifest", "render").at(0);
+  const fs::path file = manifest_argument(positionals(p, "manifest", "render").at(0));
   Manifest m = read_manifest(file);
   check_records(m, file.string());
   if (m.header.shard)

@@ -350,6 +350,10 @@ TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   const ChildRun regen = run_hidato("regenerate b/manifest.json --out again", dir.path);
   EXPECT_EQ(regen.exit_code, 0) << regen.err;
   EXPECT_EQ(regen.out, "regenerated 16 puzzles: all identical to the manifest\n");
+  // The book's folder names its manifest (it was "cannot read the manifest: it is a folder").
+  const ChildRun by_folder = run_hidato("verify b", dir.path);
+  EXPECT_EQ(by_folder.exit_code, 0) << by_folder.err;
+  EXPECT_EQ(by_folder.out.rfind("verified 16 puzzles", 0), 0u) << by_folder.out;
   EXPECT_EQ(slurp(dir.path / "again/manifest.json"), slurp(dir.path / "b/manifest.json"));
   const ChildRun one = run_hidato("regenerate b/manifest.json --set hex --index 3", dir.path);
   EXPECT_EQ(one.out, "regenerated 1 puzzle: identical to the manifest\n") << one.err;
