@@ -1,7 +1,9 @@
 #include "core/paths.hpp"
 
 #include <cstdlib>
+#include <string>
 #include <system_error>
+#include <vector>
 
 #ifndef HIDATO_SOURCE_DIR
 #define HIDATO_SOURCE_DIR ""
@@ -23,6 +25,19 @@ std::filesystem::path find_data_file(std::string_view relative) {
     if (std::filesystem::exists(candidate, ec)) return candidate;
   }
   return rel;
+}
+
+std::string data_roots_text() {
+  std::error_code ec;
+  std::string out = "the working folder";
+  if (const char* env = std::getenv("HIDATO_DATA_DIR"); env && env[0] != '\0')
+    out += std::string(", $HIDATO_DATA_DIR (") + env + (std::filesystem::is_directory(env, ec) ? ")" : ": no such folder)");
+  const std::string roots[] = {HIDATO_SOURCE_DIR, HIDATO_INSTALL_DATADIR};
+  std::vector<std::string> set;
+  for (const std::string& r : roots)
+    if (!r.empty()) set.push_back(r);
+  for (std::size_t i = 0; i < set.size(); ++i) out += (i + 1 == set.size() ? " and " : ", ") + set[i];
+  return out;
 }
 
 }  // namespace hidato

@@ -1,6 +1,7 @@
 // BoardSpec validation and the base board: shape names, mask files, obstacle counts.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 #include <system_error>
 
@@ -56,7 +57,12 @@ std::filesystem::path resolve_mask_file(const std::string& name) {
 Mask base_mask(const BoardSpec& spec) {
   if (spec.shape == "mask") {
     if (spec.mask_file.empty()) throw InputError("shape 'mask' needs a mask file");
-    const Mask m = read_mask_file(resolve_mask_file(spec.mask_file));
+    const std::filesystem::path file = resolve_mask_file(spec.mask_file);
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))  // say where it was looked for, as a config's check does
+      throw InputError(spec.mask_file + ": no such mask file (looked for it, and for templates/shapes/" +
+                       spec.mask_file + "[.txt] in " + data_roots_text() + ")");
+    const Mask m = read_mask_file(file);
     return crop_mask(spec.topology, largest_component(spec.topology, m));
   }
   if (spec.rows < 2 || spec.cols < 2 || spec.rows > max_side || spec.cols > max_side)

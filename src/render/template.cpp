@@ -296,7 +296,8 @@ PageTemplate load_page_template(const std::string& name_or_path) {
     throw InputError(file.string() + ": cannot read the page template: not a regular file");
   if (!std::filesystem::is_regular_file(file, ec)) {
     const std::string known = shipped_names();
-    throw InputError(name_or_path + ": page template not found (looked for " + file.string() + ")" +
+    throw InputError(name_or_path + ": page template not found (looked for " + file.string() +
+                     (names_a_template_file(name_or_path) ? std::string() : " in " + data_roots_text()) + ")" +
                      (known.empty() ? "" : "; shipped templates: " + known));
   }
   PageTemplate t = parse_page_template(read_text_file(file, "page template", max_small_input_bytes), file.string());

@@ -87,6 +87,11 @@ TEST(Cli, BadFlagsAreUsageErrors) {
   EXPECT_FALSE(fs::exists(dir.path / "-"));
   EXPECT_EQ(run_hidato("generate --shape mask --mask ''", dir.path).err,
             "hidato: error: --mask: expected a mask file or name, got an empty one\n");
+  // A mask not found says where it was looked for (it said only "No such file or directory").
+  EXPECT_EQ(run_hidato("generate --shape mask --mask nope", dir.path).err.rfind(
+                "hidato: error: nope: no such mask file (looked for it, and for templates/shapes/nope[.txt] in the "
+                "working folder, ", 0),
+            0u);
 }
 
 // Every command's help opens with its usage line, names each option it takes there or below,
