@@ -165,7 +165,11 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
       f.name.reset();
     }
   }
-  if (auto n = map["title"]) f.title = read_string(n, key("title"), p);
+  if (auto n = map["title"]) {
+    f.title = read_string(n, key("title"), p);
+    if (f.title)
+      if (const auto why = printed_text_problem(*f.title)) p.add(n, key("title"), *why);
+  }
   if (auto n = map["topology"])
     f.topology = read_enum<Topology>(n, key("topology"), "topology", topology_names, parse_topology, p);
   if (auto n = map["shape"]) read_shape(n, key("shape"), f, p);
@@ -298,16 +302,20 @@ BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path
       if (auto s = read_string(v, std::string("book.") + k, p)) out = *s;
     }
   };
-  str("title", m.title);
-  str("subtitle", m.subtitle);
-  str("author", m.author);
+  const auto printed = [&](const char* k, std::string& out) {  // a string the pages show
+    str(k, out);
+    if (const auto why = printed_text_problem(out)) p.add(n[k], std::string("book.") + k, *why);
+  };
+  printed("title", m.title);
+  printed("subtitle", m.subtitle);
+  printed("author", m.author);
   str("date", m.date);
   str("template", m.page_template);
   m.page_template = resolve_template(m.page_template, base_dir);
   str("output", m.output);
-  str("copyright", m.copyright);
+  printed("copyright", m.copyright);
   str("isbn", m.isbn);
-  str("edition", m.edition);
+  printed("edition", m.edition);
   str("paper", m.paper);
   if (const auto why = paper_problem(m.paper)) p.add(n["paper"], "book.paper", *why);
   if (const auto why = isbn_problem(m.isbn)) p.add(n["isbn"], "book.isbn", *why);
@@ -450,6 +458,15 @@ std::optional<std::string> date_problem(const std::string& date) {
 
 // ISBN-13 (978 or 979, check digit by weights 1 and 3) or ISBN-10 (weights 10..1, mod 11, X for
 // ten), hyphens and spaces allowed: a typo would be printed on the copyright page as it stands.
+std::optional<std::string> printed_text_problem(const std::string& text) {
+  const bool control = std::any_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+  if (!control) return std::nullopt;
+  return "printed text cannot hold control characters (got '" + printable(text) + "')";
+}
+
 std::optional<std::string> isbn_problem(const std::string& isbn) {
   if (isbn.empty()) return std::nullopt;
   std::string d;

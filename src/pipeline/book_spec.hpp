@@ -86,6 +86,9 @@ std::int64_t epoch_of_date(const std::string& date);
 std::optional<std::string> date_problem(const std::string& date);
 std::optional<std::string> paper_problem(const std::string& paper);
 std::optional<std::string> isbn_problem(const std::string& isbn);  // "" is no ISBN, and fine
+// Text printed on a page (a title, an author, the copyright line): no control character, which
+// Cairo draws as a box or, a NUL, ends the text at.
+std::optional<std::string> printed_text_problem(const std::string& text);
 
 // The output folder: `override_dir` when not empty, else book.output, else out/<config stem>.
 std::filesystem::path output_folder(const BookSpec& spec, const std::filesystem::path& config_file,

@@ -162,12 +162,20 @@ Json book_json(const BookMeta& b) {
               {"set_titles", titles}};
 }
 
+// A manifest is a file anyone may edit: what the pages print is checked as a config's is (an ISBN
+// with a wrong check digit went onto the copyright page; a NUL in the title cut it short).
+std::string printed(const Fields& f, const char* key) {
+  std::string text = f.text(key);
+  if (const auto why = printed_text_problem(text)) f.fail(key, *why);
+  return text;
+}
+
 BookMeta book_from(const Fields& f, std::uint64_t seed) {
   BookMeta b;
   b.seed = seed;
-  b.title = f.text("title");
-  b.subtitle = f.text("subtitle");
-  b.author = f.text("author");
+  b.title = printed(f, "title");
+  b.subtitle = printed(f, "subtitle");
+  b.author = printed(f, "author");
   b.date = f.text("date");
   if (const auto why = date_problem(b.date)) f.fail("date", *why);
   b.creation_epoch = f.whole("creation_epoch", 0, max_creation_epoch);
@@ -185,9 +193,10 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
   b.answer_path = f.flag("answer_path");
   // Book keys added later: absent in older manifests.
   b.svg_per_puzzle = f.has("svg_per_puzzle") && f.flag("svg_per_puzzle");
-  b.copyright = f.has("copyright") ? f.text("copyright") : std::string();
+  b.copyright = f.has("copyright") ? printed(f, "copyright") : std::string();
   b.isbn = f.has("isbn") ? f.text("isbn") : std::string();
-  b.edition = f.has("edition") ? f.text("edition") : std::string();
+  if (const auto why = isbn_problem(b.isbn)) f.fail("isbn", *why);
+  b.edition = f.has("edition") ? printed(f, "edition") : std::string();
   b.paper = f.has("paper") ? f.text("paper") : std::string("white");
   if (const auto why = paper_problem(b.paper)) f.fail("paper", *why);
   if (f.has("set_titles")) {
@@ -195,6 +204,7 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
     if (!titles.is_object()) f.fail("set_titles", "expected an object");
     for (const auto& [name, title] : titles.items()) {
       if (!title.is_string()) f.fail("set_titles." + name, "expected a string");
+      if (const auto why = printed_text_problem(title.get<std::string>())) f.fail("set_titles." + name, *why);
       b.set_titles.emplace_back(name, title.get<std::string>());
     }
   }

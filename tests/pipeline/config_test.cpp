@@ -124,6 +124,14 @@ TEST(Config, FillAndSparseWhereTheyMeanNothingAreRefused) {
             "(no error)");
 }
 
+// Printed text holds no control character (a YAML "\\x1b" in a title reached the page).
+TEST(Config, PrintedTextRefusesControlCharacters) {
+  EXPECT_EQ(error_of("book: {title: \"A\\x1bB\", formats: []}\nsets:\n  - {name: a, title: \"T\\a\"}\n"),
+            "book.yaml: 2 problems\n"
+            "book.yaml:1:15: book.title: printed text cannot hold control characters (got 'A\\x1bB')\n"
+            "book.yaml:3:22: sets[0].title: printed text cannot hold control characters (got 'T\\x07')");
+}
+
 TEST(Config, KeyGivenTwice) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: a\n    rows: 5\n    rows: 6\n"),
             "book.yaml:5:5: sets[0].rows: key 'rows' given twice (first at line 4)");

@@ -192,6 +192,19 @@ TEST(Manifest, UnreadableManifestIsBadInput) {
             "m.json:3:10: not valid JSON: syntax error while parsing object separator - unexpected number literal; "
             "expected ':'");
   EXPECT_EQ(message("{\n  \"format\": 1e999\n}"), "m.json:2:13: not valid JSON: number overflow parsing '1e999'");
+  // What the pages print is checked as a config's is: an ISBN's check digit, control characters.
+  write_manifest(dir.path / "good.json", run_book(small_book(), std::nullopt, 1));
+  const std::string good = slurp(dir.path / "good.json");
+  const auto edited = [&](const std::string& from, const std::string& to) {
+    std::string text = good;
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return message(text.replace(at, from.size(), to));
+  };
+  EXPECT_EQ(edited("\"isbn\":\"\"", "\"isbn\":\"978-0-306-40615-8\""),
+            "m.json: book.isbn: '978-0-306-40615-8' is not an ISBN: its check digit does not match");
+  EXPECT_EQ(edited("\"title\":\"Hidato\"", "\"title\":\"Hi\\u0000dato\""),
+            "m.json: book.title: printed text cannot hold control characters (got 'Hi\\x00dato')");
 }
 
 TEST(Merge, ShardsJoinIntoTheSingleRunManifest) {
