@@ -67,7 +67,10 @@ TEST(Config, ControlCharactersAreRefusedWhereTheyStand) {
             "book.yaml:1:29: control character \\x00 (not allowed in YAML)");
   EXPECT_EQ(error_of("book: {formats: []}\nsets:\n  - name: \"caf\xc3\xa9\x7f\"\n"),
             "book.yaml:3:17: control character \\x7f (not allowed in YAML)");  // columns in bytes, as yaml-cpp's
-  EXPECT_EQ(error_of("book: {formats: [], title: \"a\tb\"}\r\nsets: [{name: a}]\r\n"), "(no error)");
+  EXPECT_EQ(error_of("book: {formats: [], title: \"a b\"}\r\nsets: [{name: a}]\r\n"), "(no error)");
+  // YAML takes a tab, but a page cannot print one: refused as printed text.
+  EXPECT_EQ(error_of("book: {formats: [], title: \"a\tb\"}\r\nsets: [{name: a}]\r\n"),
+            "book.yaml:1:28: book.title: printed text cannot hold control characters (got 'a\\x09b')");
 }
 
 TEST(Config, FarOffKeyListsTheValidOnes) {
