@@ -36,6 +36,20 @@ int dead_ends(const Board& b) {
   return k;
 }
 
+// A mask whose cells fall into pieces that do not touch under the topology is boarded as its
+// largest piece: say so, or a chequerboard drawn with 8 cells "has 1 playable cell".
+std::string pieces_note(const BoardSpec& spec, int cells) {
+  if (spec.shape != "mask") return "";
+  try {
+    const int drawn = read_mask_file(resolve_mask_file(spec.mask_file)).count();
+    if (drawn <= cells) return "";
+    return " (the mask draws " + std::to_string(drawn) + ", in pieces that do not touch under " +
+           std::string(to_string(spec.topology)) + "; the board is the largest piece)";
+  } catch (const InputError&) {
+    return "";
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> shape_names() {
@@ -106,7 +120,7 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   const int left = cells - obstacle_count(spec.obstacles, cells);
   const std::string where = board_text(spec) + " under " + std::string(to_string(spec.topology));
   if (left < min_cells)
-    return "board too small: " + where + " has " + counted(cells, "playable cell") + ", " +
+    return "board too small: " + where + " has " + counted(cells, "playable cell") + pieces_note(spec, cells) + ", " +
            std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";
   if (spec.topology == Topology::square4) {
     const auto [even, odd] = colour_counts(mask);
@@ -196,8 +210,9 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   if (left >= min_cells_for(level)) return std::nullopt;
   // The shape's own cells first, then what its holes leave (the count after obstacles read as
   // the shape's size).
-  const std::string has = left == cells ? counted(cells, "playable cell")
-                                        : counted(cells, "playable cell") + ", " + std::to_string(left) + " after " +
+  const std::string has = left == cells ? counted(cells, "playable cell") + pieces_note(spec, cells)
+                                        : counted(cells, "playable cell") + pieces_note(spec, cells) + ", " +
+                                              std::to_string(left) + " after " +
                                               (spec.shape == "grown" ? "the fill and " : "") + "obstacles";
   return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +
          " playable cells; " + board_text(spec) + " has " + has +

@@ -261,6 +261,17 @@ TEST(CheckSpec, NamesEachProblem) {
   s = BoardSpec{};
   s.shape = "mask";
   EXPECT_EQ(check_spec(s).value_or(""), "shape 'mask' needs a mask file");
+  // A mask in pieces is boarded as its largest: said so (a chequerboard "had 1 playable cell").
+  const test::TempDir scratch("spec-pieces");
+  std::ofstream(scratch.path / "cb.txt") << "#.#.\n.#.#\n#.#.\n.#.#\n";
+  s = BoardSpec{};
+  s.topology = Topology::square4;
+  s.shape = "mask";
+  s.mask_file = (scratch.path / "cb.txt").string();
+  EXPECT_EQ(check_spec(s).value_or(""),
+            "board too small: mask '" + s.mask_file + "' under square4 has 1 playable cell (the mask draws 8, in "
+            "pieces that do not touch under square4; the board is the largest piece), 1 after obstacles (at least 4 "
+            "needed)");
 }
 
 TEST(CheckSpec, DetectsNumbrixParity) {
