@@ -73,9 +73,11 @@ Mask base_mask(const BoardSpec& spec) {
     if (spec.mask_file.empty()) throw InputError("shape 'mask' needs a mask file");
     const std::filesystem::path file = resolve_mask_file(spec.mask_file);
     std::error_code ec;
-    if (!std::filesystem::exists(file, ec))  // say where it was looked for, as a config's check does
+    if (!std::filesystem::exists(file, ec)) {  // say where it was looked for, as a config's check does
+      if (spec.mask_file.find('/') != std::string::npos) throw InputError(spec.mask_file + ": no such mask file");
       throw InputError(spec.mask_file + ": no such mask file (looked for it, and for templates/shapes/" +
                        spec.mask_file + "[.txt] in " + data_roots_text() + ")");
+    }
     const Mask m = read_mask_file(file);
     return crop_mask(spec.topology, largest_component(spec.topology, m));
   }

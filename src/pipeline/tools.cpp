@@ -188,6 +188,11 @@ std::vector<std::string> regenerate_manifest(const Manifest& m, const Selection&
       ++count.skipped;
       continue;
     }
+    // A made puzzle's spec that no longer builds (its mask file moved or deleted) is bad input
+    // now, not a puzzle that differs (it was "differs: now fails: spec: ...", exit 2).
+    if (e.ok)
+      if (const auto why = check_spec(e.job.board))
+        throw InputError(who(e) + ": its spec cannot be built again: " + *why);
     jobs.push_back(BookJob{e.ordinal, e.job});
     recorded[e.ordinal] = &e;
     if (!e.ok) ++count.failed;

@@ -348,6 +348,21 @@ TEST(Cli, RegenerateCountsFailuresThatComeBackAsRecorded) {
   EXPECT_EQ(shown.err.find('\x1b'), std::string::npos) << shown.err;
 }
 
+// A made puzzle whose mask file is gone cannot be regenerated: bad input now (exit 1, naming the
+// puzzle and the file), not a puzzle that differs (it was "differs: now fails: spec: ...", exit 2).
+TEST(Cli, RegenerateWithItsMaskGoneIsBadInput) {
+  TempDir dir("cli-regen-mask");
+  write_text(dir.path / "m.txt", "####\n####\n####\n####\n");
+  write_text(dir.path / "c.yaml",
+             "book: {title: Masks, seed: 5, formats: []}\nsets:\n  - {name: m, mask: m.txt, difficulty: easy}\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out b --quiet", dir.path).exit_code, 0);
+  fs::remove(dir.path / "m.txt");
+  const ChildRun r = run_hidato("regenerate b", dir.path);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.err, "hidato: error: m[0]: its spec cannot be built again: " + (dir.path / "m.txt").string() +
+                       ": no such mask file\n");
+}
+
 TEST(Cli, RegenerateAndVerifyRoundTripAndVerifyCatchesTampering) {
   TempDir dir("cli-regen");
   write_text(dir.path / "c.yaml", mixed_config);
