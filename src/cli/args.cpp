@@ -21,19 +21,24 @@ namespace {
 // is refused, naming both; a value that really starts with "--" can be given as --out=--name.
 void refuse_option_as_value(const Args& args, const po::options_description& all) {
   std::vector<std::pair<std::string, std::string>> with_value;  // ("-o", "--out"), ("--out", "--out")
+  std::vector<std::string> names;                                 // every option, both forms ("-q" too)
   for (const auto& opt : all.options()) {
-    if (opt->semantic()->max_tokens() == 0) continue;
     const std::string long_name = opt->canonical_display_name(po::command_line_style::allow_long);
     for (int style : {po::command_line_style::allow_long, po::command_line_style::allow_dash_for_short}) {
       const std::string name = opt->canonical_display_name(style);
-      if (name.starts_with("-")) with_value.emplace_back(name, long_name);
+      if (!name.starts_with("-")) continue;
+      names.push_back(name);
+      if (opt->semantic()->max_tokens() > 0) with_value.emplace_back(name, long_name);
     }
   }
+  const auto is_option = [&](const std::string& a) {
+    return a.starts_with("--") || std::find(names.begin(), names.end(), a) != names.end();
+  };
   for (std::size_t i = 0; i + 1 < args.size(); ++i) {
     const auto it = std::find_if(with_value.begin(), with_value.end(), [&](const auto& w) { return w.first == args[i]; });
-    if (it == with_value.end() || !args[i + 1].starts_with("--")) continue;
+    if (it == with_value.end() || !is_option(args[i + 1])) continue;
     throw InputError(args[i] + ": missing its value (the next argument, '" + printable(args[i + 1]) +
-                     "', is an option; write " + it->second + "=VALUE for a value that starts with --)");
+                     "', is an option; write " + it->second + "=VALUE for a value that looks like an option)");
   }
 }
 

@@ -123,10 +123,27 @@ std::string regenerated_text(const RegenerateCount& count) {
 
 // A book's folder names its manifest: `hidato verify out/default` said "cannot read the manifest:
 // it is a folder".
+// A folder, or a name that is not there and not a .json file (a book folder a stopped build left
+// swapped out), stands for its manifest.json, so the reader's own hints apply ("the next build
+// puts it back"; "cannot read the manifest" of a folder that holds none).
 fs::path manifest_argument(const fs::path& arg) {
   std::error_code ec;
-  if (fs::is_directory(arg, ec) && fs::is_regular_file(arg / "manifest.json", ec)) return arg / "manifest.json";
+  if (fs::is_directory(arg, ec)) return arg / "manifest.json";
+  if (!fs::exists(arg, ec) && arg.extension() != ".json") return arg / "manifest.json";
   return arg;
+}
+
+// The joined book may not go where a shard lives: it replaced that shard's manifest, and the
+// same merge then failed on the book it had written ("not a shard manifest").
+void refuse_shard_folder(const std::vector<std::string>& shards, const fs::path& out) {
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(fs::absolute(out, ec), ec);
+  for (const auto& name : shards) {
+    const fs::path folder = fs::weakly_canonical(fs::absolute(fs::path(name), ec).parent_path(), ec);
+    if (!folder.empty() && folder == target)
+      throw InputError(line_text(out.string()) + ": holds the shard " + line_text(name) +
+                       "; merge into another folder (the book would replace the shard)");
+  }
 }
 
 }  // namespace
@@ -220,11 +237,12 @@ static void check_set_selected(const Manifest& m, const Selection& sel, const fs
   if (set == sets.end()) {
     std::string list;
     for (const auto& s : sets) list += (list.empty() ? "" : ", ") + s.name;
-    throw InputError(file.string() + ": --set: no set '" + *sel.set + "' in the manifest (its sets: " + list + ")");
+    throw InputError(file.string() + ": --set: no set '" + line_text(*sel.set) + "' in the manifest (its sets: " +
+                     list + ")");
   }
   const int size = set->made + set->failed;
   if (sel.index && *sel.index >= size)
-    throw InputError(file.string() + ": --index " + std::to_string(*sel.index) + ": set '" + *sel.set + "' has " +
+    throw InputError(file.string() + ": --index " + std::to_string(*sel.index) + ": set '" + line_text(*sel.set) + "' has " +
                      counted(size, "puzzle") + " (indices 0 to " + std::to_string(size - 1) + ")");
 }
 
@@ -237,7 +255,9 @@ int run_regenerate(const Args& args) {
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR] [--threads N]", o), exit_ok;
   const fs::path file = manifest_argument(positionals(p, "manifest", "regenerate").at(0));
+  const auto& cancel = install_stop_handlers();  // before the manifest's reading, as verify
   const Manifest m = read_manifest(file);
+  if (cancel.load()) return interrupted_exit();
   if (m.header.tool != tool_name())  // then a puzzle that differs need not mean an edited manifest
     std::cerr << "hidato: note: " << line_text(file.string()) << " was made by '" << line_text(m.header.tool)
               << "', this is '" << tool_name() << "': a seed makes the same puzzle only under the same generator\n";
@@ -250,7 +270,6 @@ int run_regenerate(const Args& args) {
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   BookFolder folder = book_folder_for(m, out);
   const std::vector<std::string> kept = kept_in_place(file, out);
-  const auto& cancel = install_stop_handlers();
   RegenerateCount count;
   const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, count);
   if (cancel.load()) return interrupted_exit();
@@ -270,9 +289,11 @@ int run_verify(const Args& args) {
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
   const fs::path file = manifest_argument(positionals(p, "manifest", "verify").at(0));
-  const Manifest m = read_manifest(file);
+  // The handlers come first: reading a big manifest takes a while, and a signal then killed the
+  // run without a word.
   const auto& cancel = install_stop_handlers();
-  const auto bad = verify_manifest(m, threads_flag(p), &cancel);
+  const Manifest m = read_manifest(file);
+  const auto bad = cancel.load() ? std::vector<std::string>{} : verify_manifest(m, threads_flag(p), &cancel);
   if (cancel.load()) {
     std::cerr << "hidato: interrupted before every puzzle was verified\n";
     return exit_code_for_signal(stop_signal());
@@ -308,6 +329,7 @@ int run_merge(const Args& args) {
   }
   const Manifest m = merge_manifests(shards, names);
   const fs::path out = p.vm["out"].as<std::string>();
+  refuse_shard_folder(names, out);
   if (nothing_made(m, out)) return exit_puzzle_failed;
   BookFolder folder = book_folder_for(m, out);
   (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole

@@ -32,7 +32,10 @@ fs::path normal_target(const fs::path& p) {
   return fs::absolute(output_target(t)).lexically_normal();
 }
 
-[[noreturn]] void refuse(const fs::path& dir, const std::string& why) { throw InputError(dir.string() + ": " + why); }
+// Paths are shown as one line: a line break in a folder's name (`--out $'a\nb'`) split the message.
+[[noreturn]] void refuse(const fs::path& dir, const std::string& why) {
+  throw InputError(line_text(dir.string()) + ": " + line_text(why));
+}
 
 int take_lock(const fs::path& dir, const fs::path& lock) {
   const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);

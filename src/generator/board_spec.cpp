@@ -74,9 +74,10 @@ Mask base_mask(const BoardSpec& spec) {
     const std::filesystem::path file = resolve_mask_file(spec.mask_file);
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) {  // say where it was looked for, as a config's check does
-      if (spec.mask_file.find('/') != std::string::npos) throw InputError(spec.mask_file + ": no such mask file");
-      throw InputError(spec.mask_file + ": no such mask file (looked for it, and for templates/shapes/" +
-                       spec.mask_file + "[.txt] in " + data_roots_text() + ")");
+      const std::string name = line_text(spec.mask_file);
+      if (spec.mask_file.find('/') != std::string::npos) throw InputError(name + ": no such mask file");
+      throw InputError(name + ": no such mask file (looked for it, and for templates/shapes/" + name + "[.txt] in " +
+                       data_roots_text() + ")");
     }
     const Mask m = read_mask_file(file);
     return crop_mask(spec.topology, largest_component(spec.topology, m));

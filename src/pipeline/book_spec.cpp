@@ -124,12 +124,12 @@ void read_mask(const YAML::Node& n, const std::string& path, SetFields& f, const
   std::error_code ec;
   const std::filesystem::path at = std::filesystem::path(*s).is_absolute() ? std::filesystem::path(*s) : cx.base_dir / *s;
   if (std::filesystem::exists(at, ec)) {
-    cx.problems.add(n, path, "mask file '" + *s + "' is " +
+    cx.problems.add(n, path, "mask file '" + line_text(*s) + "' is " +
                                  (std::filesystem::is_directory(at, ec) ? "a folder" : "not a regular file") +
                                  ", not a mask file");
     return;
   }
-  cx.problems.add(n, path, "mask file '" + *s + "' not found (looked in " +
+  cx.problems.add(n, path, "mask file '" + line_text(*s) + "' not found (looked in " +
                                (cx.base_dir.empty() ? std::string(".") : cx.base_dir.string()) +
                                " and templates/shapes)");
 }

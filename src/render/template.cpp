@@ -293,10 +293,10 @@ PageTemplate load_page_template(const std::string& name_or_path) {
       names_a_template_file(name_or_path) ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
   std::error_code ec;
   if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
-    throw InputError(file.string() + ": cannot read the page template: not a regular file");
+    throw InputError(line_text(file.string()) + ": cannot read the page template: not a regular file");
   if (!std::filesystem::is_regular_file(file, ec)) {
     const std::string known = shipped_names();
-    throw InputError(name_or_path + ": page template not found (looked for " + file.string() +
+    throw InputError(line_text(name_or_path) + ": page template not found (looked for " + line_text(file.string()) +
                      (names_a_template_file(name_or_path) ? std::string() : " in " + data_roots_text()) + ")" +
                      (known.empty() ? "" : "; shipped templates: " + known));
   }

@@ -73,7 +73,7 @@ TEST(Cli, BadFlagsAreUsageErrors) {
   const ChildRun eaten = run_hidato("build c.yaml --out --quiet", dir.path);
   EXPECT_EQ(eaten.exit_code, 1);
   EXPECT_EQ(eaten.err, "hidato: error: --out: missing its value (the next argument, '--quiet', is an option; "
-                       "write --out=VALUE for a value that starts with --)\n");
+                       "write --out=VALUE for a value that looks like an option)\n");
   EXPECT_FALSE(fs::exists(dir.path / "--quiet"));
   const ChildRun short_form = run_hidato("generate -r 5 -c 5 -o --json", dir.path);
   EXPECT_EQ(short_form.exit_code, 1);
@@ -534,6 +534,24 @@ TEST(Cli, OutputFoldersAnOperatorMightGive) {
   const ChildRun missing = run_hidato("merge s1/manifest.json --out m", dir.path);
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "hidato: error: merge: shards 0/3, 2/3 are missing\n");
+  // The joined book may not replace a shard (it did, and the same merge then failed for good).
+  const std::string s0 = slurp(dir.path / "s0/manifest.json");
+  const ChildRun onto = run_hidato("merge s0/manifest.json s1/manifest.json s2/manifest.json --out s0", dir.path);
+  EXPECT_EQ(onto.exit_code, 1);
+  EXPECT_EQ(onto.err, "hidato: error: s0: holds the shard s0/manifest.json; merge into another folder (the book "
+                      "would replace the shard)\n");
+  EXPECT_EQ(slurp(dir.path / "s0/manifest.json"), s0);
+  // A folder given for its manifest keeps the reader's hints: a book a stopped build left aside.
+  fs::rename(dir.path / "book", dir.path / ".book.hidato-old");
+  const ChildRun aside = run_hidato("verify book", dir.path);
+  EXPECT_EQ(aside.exit_code, 1);
+  EXPECT_NE(aside.err.find("the earlier book is in "), std::string::npos) << aside.err;
+  // A line break in a path stays on the message's line.
+  write_text(dir.path / "afile", "x\n");
+  const ChildRun broken = run_hidato("build c.yaml --quiet --out \"$(printf 'afile/\\n/x')\"", dir.path);
+  EXPECT_EQ(broken.exit_code, 1);
+  EXPECT_EQ(broken.err.rfind("hidato: error: afile/\\x0a/x: ", 0), 0u) << broken.err;
+  EXPECT_EQ(std::count(broken.err.begin(), broken.err.end(), '\n'), 1) << broken.err;
 }
 
 // SIGHUP (a session closed on a run started without nohup) used to kill the build at once,
