@@ -365,7 +365,9 @@ int run_render(const Args& args) {
       if (one == "pdf") book.pdf = true;
       else if (one == "svg") book.svg = true;
       else if (one == "cover") book.cover = true;
-      else throw InputError("--formats: expected a list of pdf, svg and cover, or none, got '" + f + "'");
+      else
+        throw InputError("--formats: unknown format '" + printable(one) + "' in '" + printable(f) +
+                         "' (expected a list of pdf, svg and cover, or none)");
       start = end + 1;
     }
     book.svg_per_puzzle = book.svg_per_puzzle && book.svg;  // asked for pdf only: no SVG files at all

@@ -204,7 +204,7 @@ TEST(RenderCli, CoverAndPerPuzzleSvgsFromTheConfig) {
   EXPECT_FALSE(fs::exists(dir.path / "c/book.pdf"));  // (per-puzzle SVGs follow svg_per_puzzle)
   const ChildRun bad = run_hidato("render b/manifest.json --formats pdf,cvr --out d", dir.path);
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_EQ(bad.err, "hidato: error: --formats: expected a list of pdf, svg and cover, or none, got 'pdf,cvr'\n");
+  EXPECT_EQ(bad.err, "hidato: error: --formats: unknown format 'cvr' in 'pdf,cvr' (expected a list of pdf, svg and cover, or none)\n");
   // Nothing to render: the folder is left alone, and says so; a template given is still checked
   // (a misspelt one used to pass without a word, exit 0).
   const ChildRun none = run_hidato("render b/manifest.json --formats none --out e", dir.path);
