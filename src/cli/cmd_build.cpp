@@ -121,11 +121,10 @@ std::string regenerated_text(const RegenerateCount& count) {
   return text;
 }
 
-// A book's folder names its manifest: `hidato verify out/default` said "cannot read the manifest:
-// it is a folder".
-// A folder, or a name that is not there and not a .json file (a book folder a stopped build left
-// swapped out), stands for its manifest.json, so the reader's own hints apply ("the next build
-// puts it back"; "cannot read the manifest" of a folder that holds none).
+// A book's folder names its manifest (`hidato verify out/default` said "cannot read the manifest:
+// it is a folder"): a folder, or a name that is not there and not a .json file (a book folder a
+// stopped build left swapped out), stands for its manifest.json, so the reader's own hints apply
+// ("the next build puts it back"; "cannot read the manifest" of a folder that holds none).
 fs::path manifest_argument(const fs::path& arg) {
   std::error_code ec;
   if (fs::is_directory(arg, ec)) return arg / "manifest.json";

@@ -82,6 +82,13 @@ std::string line_text(std::string_view s) {
   return out + terminal_text(s.substr(from));
 }
 
+bool has_control_character(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+}
+
 std::string counted(long long n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }

@@ -32,6 +32,10 @@ std::string terminal_text(std::string_view s);
 // a line break is escaped too (\x0a), so the text stays on its line and the file reads back.
 std::string line_text(std::string_view s);
 
+// A byte below 0x20 (tab and line breaks too) or DEL: what a name or a line of printed text may
+// not hold.
+bool has_control_character(std::string_view s);
+
 // "1 puzzle", "2 puzzles": `n` and the noun in the number it takes (plural: the noun and 's').
 std::string counted(long long n, std::string_view noun);
 

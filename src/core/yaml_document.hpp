@@ -101,6 +101,23 @@ inline std::optional<std::pair<int, int>> indenting_tab(const std::string& text,
   return std::nullopt;
 }
 
+// The keys met so far in one mapping, for the readers that refuse a key given twice (yaml-cpp
+// keeps the first of two silently): configs (yaml_check.cpp) and page templates.
+class SeenKeys {
+ public:
+  // nullopt the first time a key is met; after that "key 'K' given twice (first at line N)".
+  std::optional<std::string> repeat(const YAML::Node& key) {
+    const std::string name = key.IsScalar() ? key.Scalar() : "?";
+    for (const auto& [seen, line] : lines_)
+      if (seen == name) return "key '" + name + "' given twice (first at line " + std::to_string(line) + ")";
+    lines_.emplace_back(name, key.Mark().line + 1);
+    return std::nullopt;
+  }
+
+ private:
+  std::vector<std::pair<std::string, int>> lines_;
+};
+
 // A second document (after '---') would otherwise be dropped without a word: refused at its line.
 inline YAML::Node load_yaml_document(const std::string& text, const std::string& label) {
   refuse_control_characters(text, label);

@@ -158,9 +158,7 @@ SetFields read_set_fields(const YAML::Node& map, const std::string& path, const 
     if (f.name && (f.name->empty() || f.name->size() > 64)) {
       p.add(n, key("name"), "a set name must have 1 to 64 characters");
       f.name.reset();
-    } else if (f.name && std::any_of(f.name->begin(), f.name->end(), [](char c) {
-                 return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-               })) {
+    } else if (f.name && has_control_character(*f.name)) {
       p.add(n, key("name"), "a set name cannot hold control characters (got '" + printable(*f.name) + "')");
       f.name.reset();
     }
@@ -456,16 +454,13 @@ std::optional<std::string> date_problem(const std::string& date) {
   return "expected a real date YYYY-MM-DD from 1970-01-01 on, got '" + printable(date) + "'";
 }
 
-// ISBN-13 (978 or 979, check digit by weights 1 and 3) or ISBN-10 (weights 10..1, mod 11, X for
-// ten), hyphens and spaces allowed: a typo would be printed on the copyright page as it stands.
 std::optional<std::string> printed_text_problem(const std::string& text) {
-  const bool control = std::any_of(text.begin(), text.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 || byte == 0x7f;
-  });
-  if (!control) return std::nullopt;
+  if (!has_control_character(text)) return std::nullopt;
   return "printed text cannot hold control characters (got '" + printable(text) + "')";
 }
+
+// ISBN-13 (978 or 979, check digit by weights 1 and 3) or ISBN-10 (weights 10..1, mod 11, X for
+// ten), hyphens and spaces allowed: a typo would be printed on the copyright page as it stands.
 
 std::optional<std::string> isbn_problem(const std::string& isbn) {
   if (isbn.empty()) return std::nullopt;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/codec.hpp"
 #include "core/errors.hpp"
@@ -181,6 +182,7 @@ std::vector<std::string> regenerate_manifest(const Manifest& m, const Selection&
                                              RegenerateCount& count) {
   std::vector<BookJob> jobs;
   std::map<int, const ManifestEntry*> recorded;
+  std::set<std::string> built;  // sets whose spec was checked (every entry of a set has its spec)
   count = {};
   for (const auto& e : m.entries) {
     if (!selected(e, selection)) continue;
@@ -190,7 +192,7 @@ std::vector<std::string> regenerate_manifest(const Manifest& m, const Selection&
     }
     // A made puzzle's spec that no longer builds (its mask file moved or deleted) is bad input
     // now, not a puzzle that differs (it was "differs: now fails: spec: ...", exit 2).
-    if (e.ok)
+    if (e.ok && built.insert(e.job.set_id).second)
       if (const auto why = check_spec(e.job.board))
         throw InputError(who(e) + ": its spec cannot be built again: " + *why);
     jobs.push_back(BookJob{e.ordinal, e.job});

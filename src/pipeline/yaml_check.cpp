@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/text.hpp"
+#include "core/yaml_document.hpp"
 
 namespace hidato::yamlcheck {
 namespace {
@@ -88,18 +89,14 @@ std::string suggestion(std::string_view word, const std::vector<std::string>& ca
 void check_keys(const YAML::Node& map, const std::string& path,
                 const std::vector<std::string>& allowed, Problems& problems,
                 const std::vector<std::string>& reported_elsewhere) {
-  std::vector<std::pair<std::string, int>> seen;  // key, line
+  SeenKeys seen;
   for (const auto& kv : map) {
     const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "?";
     const std::string where = path.empty() ? key : path + "." + key;
-    const int line = kv.first.Mark().line + 1;
-    const auto dup = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
-    if (dup != seen.end()) {
-      problems.add(kv.first, where, "key '" + key + "' given twice (first at line " +
-                                        std::to_string(dup->second) + ")");
+    if (const auto twice = seen.repeat(kv.first)) {
+      problems.add(kv.first, where, *twice);
       continue;
     }
-    seen.emplace_back(key, line);
     if (kv.second.IsNull()) problems.empty_value(where, kv.first.Mark());
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     if (std::find(reported_elsewhere.begin(), reported_elsewhere.end(), key) != reported_elsewhere.end()) continue;

@@ -50,17 +50,15 @@ struct Reader {
   void check_keys(const YAML::Node& map, const std::string& path,
                   std::initializer_list<const char*> allowed) const {
     if (!map.IsMap()) fail(map, path.empty() ? "template" : path, "expected a mapping");
-    std::vector<std::pair<std::string, int>> seen;  // key, line
+    SeenKeys seen;
     for (const auto& kv : map) {
       if (!kv.first.IsScalar()) fail(kv.first, path.empty() ? "template" : path, "keys must be plain names");
       const std::string key = kv.first.Scalar();
       const std::string where = path.empty() ? key : path + "." + key;
-      const auto dup = std::find_if(seen.begin(), seen.end(), [&](const auto& k) { return k.first == key; });
-      if (dup != seen.end()) {
-        note(kv.first, where, "key '" + key + "' given twice (first at line " + std::to_string(dup->second) + ")");
+      if (const auto twice = seen.repeat(kv.first)) {
+        note(kv.first, where, *twice);
         continue;
       }
-      seen.emplace_back(key, kv.first.Mark().line + 1);
       if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
       std::string list;
       for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
