@@ -10,6 +10,7 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <thread>
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
@@ -22,6 +23,7 @@
 #include "core/errors.hpp"
 #include "core/json_text.hpp"
 #include "core/rng.hpp"
+#include "core/run_ahead.hpp"
 #include "core/text.hpp"
 #include "generator/base_board.hpp"
 #include "generator/generator.hpp"
@@ -41,6 +43,7 @@ struct GenerateOptions {
   std::string out;
   bool json = false;
   WorkBudget budget;
+  int threads = 1;
 };
 
 GenerateOptions read_generate_options(const po::variables_map& vm) {
@@ -80,6 +83,8 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.budget.nodes_per_attempt = parse_unsigned_in(vm["nodes"].as<std::string>(), 1, std::numeric_limits<std::uint64_t>::max(), "--nodes");
   o.budget.max_attempts = static_cast<int>(parse_number_in(vm["attempts"].as<std::string>(), 1, 10'000, "--attempts"));
   o.budget.deadline_ms = static_cast<int>(parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms"));
+  o.threads = vm.count("threads") ? static_cast<int>(parse_number_in(vm["threads"].as<std::string>(), 1, 1024, "--threads"))
+                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
   if (const auto problem = check_level(o.spec, o.difficulty)) throw InputError("--difficulty: " + *problem);
   return o;
@@ -197,7 +202,8 @@ po::options_description generate_options() {
       ("sparse", "extreme: the fewest givens (about 21% of the cells at square8 20x20 instead of 26%), proofs about 4x slower")
       ("nodes", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.nodes_per_attempt)), "solver nodes per attempt")
       ("attempts", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.max_attempts)), "attempts per puzzle (1 to 10000)")
-      ("deadline-ms", po::value<std::string>()->default_value("0"), "wall-clock safety net per puzzle, 0 = none (at most 86400000, a day)");
+      ("deadline-ms", po::value<std::string>()->default_value("0"), "wall-clock safety net per puzzle, 0 = none (at most 86400000, a day)")
+      ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core): puzzles made side by side, or one puzzle's next attempts run ahead; the output is the same");
   return desc;
 }
 
@@ -209,7 +215,8 @@ int run_generate(const Args& args) {
   const auto& vm = p.vm;
   if (p.help) {
     std::cout << "usage: hidato generate [--topology T] [--shape S] [--rows R] [--cols C] [--difficulty D]\n"
-                 "                       [--seed N] [--count K] [--out FILE] [--json] [other options below]\n\n"
+                 "                       [--seed N] [--count K] [--out FILE] [--json] [--threads N]\n"
+                 "                       [other options below]\n\n"
                  "Makes puzzles without a config, each proved to have exactly one solution, and prints\n"
                  "them in the puzzle text format (with their solution, grade and seed) or as JSON.\n\n"
               << desc
@@ -223,16 +230,27 @@ int run_generate(const Args& args) {
   const bool streamed = o.out.empty();
   std::string output;
   int failed = 0;
-  for (int i = 0; i < o.count; ++i) {
-    // Puzzle i's seed: --seed itself for the first, a mixed one for the others. derive(seed, i)
-    // was attempt i of the first puzzle, so a retry made an earlier puzzle again. The seed is
-    // printed, and --seed with it (and --count 1) makes that puzzle alone.
+  // Puzzle i's seed: --seed itself for the first, a mixed one for the others. derive(seed, i)
+  // was attempt i of the first puzzle, so a retry made an earlier puzzle again. The seed is
+  // printed, and --seed with it (and --count 1) makes that puzzle alone.
+  const auto job_of = [&](int i) {
     const std::uint64_t seed = i == 0 ? o.seed : job_seed(o.seed, "generate", static_cast<std::uint64_t>(i));
-    PuzzleJob job{"generate", i, o.spec, o.difficulty, seed, o.budget};
-    const auto result = make_puzzle(job);
+    return PuzzleJob{"generate", i, o.spec, o.difficulty, seed, o.budget};
+  };
+  // One puzzle gets every thread for its attempts; more are made side by side, one thread each,
+  // at most four per thread ahead of the one printed next.
+  const int side_by_side = o.count > 1 ? o.threads : 1;
+  RunAhead<Result<GeneratedPuzzle>> made(o.count, side_by_side, 4 * side_by_side,
+                                         [&](std::int64_t i, const std::atomic<bool>* stop) {
+                                           return make_puzzle(job_of(static_cast<int>(i)), stop,
+                                                              o.count > 1 ? 1 : o.threads);
+                                         },
+                                         nullptr);
+  for (int i = 0; i < o.count; ++i) {
+    const auto result = made.take();
     if (!result) {
       ++failed;
-      std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job.seed << ") failed: " << result.failure().reason
+      std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job_of(i).seed << ") failed: " << result.failure().reason
                 << " after " << counted(result.failure().attempts, "attempt") << "\n";
       continue;
     }

@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
+#include "core/run_ahead.hpp"
 #include "core/text.hpp"
 #include "generator/base_board.hpp"
 #include "generator/fill.hpp"
@@ -584,12 +585,75 @@ int paths_drawn(Topology topology, Difficulty target, bool sparse) {
 
 Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }
 
-// Plan: attempts k = 0..max_attempts-1, each from Rng(derive(job.seed, k)); the first attempt
-// whose puzzle has the target level is returned. There is never a substitute: when no attempt
-// reaches the level the job fails with reason "level" (or "budget" when no attempt even got a
-// proved puzzle, or an extreme one whose minimality its budget left unproved). The deadline
-// and the cancel flag end the job with a failure at once.
-Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel) {
+namespace {
+
+// One attempt as make_puzzle sees it: its puzzle (nullopt when it failed), whether it missed the
+// level, what stopped it, and the nodes it spent. `started`: false when the deadline or the cancel
+// flag had fired before it began.
+struct AttemptRun {
+  std::optional<Attempt> attempt;
+  bool missed_level = false;
+  StopReason interrupted = StopReason::none;
+  std::uint64_t nodes = 0;
+  bool started = true;
+};
+
+// Attempt k of `job` from Rng(derive(job.seed, k)): a pure function of the job and k (the limits'
+// deadline and cancel flag only stop it). The last attempt allowed always gets the whole budget,
+// and is the only one not given up for its floor or an open removal test: an attempt whose
+// patience has reached the job's budget (attempt 3 on hex6 20x20) is given up like the others,
+// where it used to be kept whatever its floor (hex6 20x20 seed 174: a floor of 18,909 pairs,
+// 549 s of stage B, one test still open, so the job failed after 570 s; attempt 4 ends in 2.8 s).
+AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const SolveLimits& limits) {
+  AttemptRun run;
+  if (limits.cancel && limits.cancel->load()) run.interrupted = StopReason::cancelled;
+  else if (limits.deadline && Clock::now() >= *limits.deadline) run.interrupted = StopReason::deadline;
+  if (run.interrupted != StopReason::none) {
+    run.started = false;
+    return run;
+  }
+  Rng rng(derive(job.seed, static_cast<std::uint64_t>(k)));
+  const bool last = k + 1 >= job.budget.max_attempts;
+  const std::uint64_t nodes = job.target == Difficulty::extreme && !last
+                                  ? extreme_patience(job.board.topology, base.size(), k, job.budget.nodes_per_attempt)
+                                  : job.budget.nodes_per_attempt;
+  StripBudget budget{nodes, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
+  run.attempt = run_attempt(base, job, rng, budget, !last, run.missed_level);
+  run.nodes = budget.nodes_used;
+  run.interrupted = budget.interrupted;
+  return run;
+}
+
+// What make_puzzle makes of attempt k's run: the job's result, or nullopt to go on with attempt
+// k+1 (`stats` and `missed_level` carry over).
+std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, AttemptRun run, GenStats& stats,
+                                              bool& missed_level, Clock::time_point start) {
+  if (!run.started) return stopped(run.interrupted, k);
+  stats.nodes += run.nodes;
+  stats.attempts = k + 1;
+  missed_level = missed_level || run.missed_level;
+  if (run.interrupted != StopReason::none) return stopped(run.interrupted, k + 1);
+  if (!run.attempt) return std::nullopt;
+  Attempt& a = *run.attempt;
+  if (a.undecided > 0)  // extreme promises a proved-minimal clue set: this is none
+    return Failure{"budget: minimality not proven (" + counted(a.undecided, "removal test") + " undecided)",
+                   stats.attempts};
+  GeneratedPuzzle g{job, k, std::move(a.puzzle), std::move(a.solution), a.grade, stats};
+  g.stats.undecided = a.undecided;
+  g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return g;
+}
+
+}  // namespace
+
+// Plan: attempts k = 0..max_attempts-1, each attempt_number(k); the first attempt whose puzzle
+// has the target level is returned. There is never a substitute: when no attempt reaches the
+// level the job fails with reason "level" (or "budget" when no attempt even got a proved puzzle,
+// or an extreme one whose minimality its budget left unproved). The deadline and the cancel flag
+// end the job with a failure at once. With more than one thread the next attempts run ahead
+// (RunAhead), each with its own stop flag: the same attempts are settled in the same order, so
+// the result is the same, only sooner when an attempt fails.
+Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel, int threads) {
   const auto start = Clock::now();
   Board base;
   try {
@@ -600,34 +664,21 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   SolveLimits limits;
   limits.cancel = cancel;
   if (job.budget.deadline_ms > 0) limits.deadline = start + std::chrono::milliseconds(job.budget.deadline_ms);
+  const int attempts = std::max(1, job.budget.max_attempts);
   GenStats stats;
   bool missed_level = false;
-  for (int k = 0; k < std::max(1, job.budget.max_attempts); ++k) {
-    if (cancel && cancel->load()) return stopped(StopReason::cancelled, k);
-    if (limits.deadline && Clock::now() >= *limits.deadline) return stopped(StopReason::deadline, k);
-    Rng rng(derive(job.seed, static_cast<std::uint64_t>(k)));
-    // The last attempt allowed always gets the whole budget, and is the only one not given up for
-    // its floor or an open removal test: an attempt whose patience has reached the job's budget
-    // (attempt 3 on hex6 20x20) is given up like the others, where it used to be kept whatever its
-    // floor (hex6 20x20 seed 174: a floor of 18,909 pairs, 549 s of stage B, one test still open,
-    // so the job failed after 570 s; attempt 4 ends in 2.8 s).
-    const bool last = k + 1 >= job.budget.max_attempts;
-    const std::uint64_t nodes = job.target == Difficulty::extreme && !last
-                                    ? extreme_patience(job.board.topology, base.size(), k, job.budget.nodes_per_attempt)
-                                    : job.budget.nodes_per_attempt;
-    StripBudget budget{nodes, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
-    auto attempt = run_attempt(base, job, rng, budget, !last, missed_level);
-    stats.nodes += budget.nodes_used;
-    stats.attempts = k + 1;
-    if (budget.interrupted != StopReason::none) return stopped(budget.interrupted, k + 1);
-    if (!attempt) continue;
-    if (attempt->undecided > 0)  // extreme promises a proved-minimal clue set: this is none
-      return Failure{"budget: minimality not proven (" + counted(attempt->undecided, "removal test") + " undecided)",
-                     stats.attempts};
-    GeneratedPuzzle g{job, k, std::move(attempt->puzzle), std::move(attempt->solution), attempt->grade, stats};
-    g.stats.undecided = attempt->undecided;
-    g.stats.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    return g;
+  if (threads <= 1) {
+    for (int k = 0; k < attempts; ++k)
+      if (auto r = settle(job, k, attempt_number(base, job, k, limits), stats, missed_level, start)) return *r;
+  } else {
+    // A window of `threads`: the attempt being settled and the next threads-1 at most.
+    RunAhead<AttemptRun> ahead(attempts, threads, threads, [&](std::int64_t k, const std::atomic<bool>* stop) {
+      SolveLimits own = limits;
+      own.cancel = stop;
+      return attempt_number(base, job, static_cast<int>(k), own);
+    }, cancel);
+    for (int k = 0; k < attempts; ++k)
+      if (auto r = settle(job, k, ahead.take(), stats, missed_level, start)) return *r;
   }
   return Failure{missed_level ? "level" : "budget", stats.attempts};
 }

@@ -208,7 +208,11 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    check); every other puzzle is the same.
 inline constexpr int generator_version = 26;
 
-Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr);
+// `threads`: how many attempts may run at once. With more than one, the attempts after the one
+// being settled run ahead on other threads: the puzzle (and its stats but ms) is the same as with
+// one, and comes sooner when early attempts fail (work for an idle core: a single puzzle, not a
+// book whose puzzles already keep every core busy).
+Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr, int threads = 1);
 
 // The engine for proving a generated puzzle of level `target` unique (the generator's confirmation,
 // the book's verification, `hidato verify`): an extreme puzzle needs search by definition, so the

@@ -5,6 +5,8 @@
 # 4. The puzzles of one run are distinct (puzzle i's seed was derive(N, i), attempt i of puzzle
 #    0: hard 7x7 seed 9 made its second puzzle twice).
 # 5. A run that made no puzzle (exit 2) leaves an existing --out file as it was (it was emptied).
+# 6. `--threads 1` and `--threads 3` give the same bytes (puzzles side by side, and one puzzle's
+#    attempts running ahead: hard 6x6 seed 9 returns attempt 1).
 file(MAKE_DIRECTORY ${DIR})
 set(common generate --rows 6 --cols 6 --difficulty medium --seed 9 --count 2)
 execute_process(COMMAND ${EXE} ${common} --json --out ${DIR}/a.jsonl RESULT_VARIABLE r1)
@@ -50,4 +52,21 @@ execute_process(COMMAND ${EXE} generate --rows 7 --cols 7 --difficulty extreme -
 file(READ ${DIR}/keep.txt kept)
 if(NOT r7 EQUAL 2 OR NOT kept STREQUAL "keep\n" OR NOT why MATCHES "left as it was")
   message(FATAL_ERROR "a run without puzzles: exit ${r7}, --out file now '${kept}'\n${why}")
+endif()
+
+foreach(j 1 3)
+  execute_process(COMMAND ${EXE} generate --rows 6 --cols 6 --difficulty hard --seed 4 --count 5 --threads ${j}
+                  OUTPUT_VARIABLE many_${j} RESULT_VARIABLE rm)
+  execute_process(COMMAND ${EXE} generate --rows 6 --cols 6 --difficulty hard --seed 9 --threads ${j} --json
+                  OUTPUT_VARIABLE one_${j} RESULT_VARIABLE ro)
+  if(NOT rm EQUAL 0 OR NOT ro EQUAL 0)
+    message(FATAL_ERROR "generate --threads ${j} failed: ${rm} ${ro}")
+  endif()
+endforeach()
+if(NOT many_1 STREQUAL many_3 OR NOT one_1 STREQUAL one_3)
+  message(FATAL_ERROR "--threads 1 and --threads 3 made different puzzles")
+endif()
+string(FIND "${one_1}" "\"attempt\":0," first)
+if(NOT first EQUAL -1)
+  message(FATAL_ERROR "hard 6x6 seed 9 should return a later attempt: ${one_1}")
 endif()

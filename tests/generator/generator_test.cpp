@@ -3,8 +3,10 @@
 // job gives the same puzzle; minimality at hard/expert; failures for deadline and cancel.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 #include <tuple>
 
 #include "core/codec.hpp"
@@ -395,6 +397,55 @@ TEST(Generator, ExtremeWithOpenRemovalTestsFails) {
   const auto r = make_puzzle(job);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.failure().reason.rfind("budget: minimality not proven (", 0), 0u) << r.failure().reason;
+}
+
+// make_puzzle with attempts running ahead on other threads returns what one thread returns: the
+// same attempt, puzzle, solution and node count, and the same failure. The jobs: attempt 0 given
+// up for its floor (hex6 10x10 seed 19, see above) and for its patience (square8 10x10 seed 55,
+// sparse), a level no attempt reaches (every attempt runs), and jobs whose attempt 0 succeeds.
+TEST(Generator, AttemptsRunningAheadChangeNothing) {
+  PuzzleJob patience = small_job(Topology::square8, "rect", 0.0, 55, Difficulty::extreme, 10);
+  patience.board.sparse = true;
+  const std::vector<PuzzleJob> jobs{small_job(Topology::hex6, "rect", 0.0, 19, Difficulty::extreme, 10), patience,
+                                    small_job(Topology::square8, "rect", 0.0, 1, Difficulty::expert, 2),
+                                    small_job(Topology::square4, "circle", 0.1, 3, Difficulty::hard, 9),
+                                    small_job(Topology::hex6, "rect", 0.0, 4, Difficulty::extreme, 8)};
+  int later_attempts = 0;
+  for (const PuzzleJob& job : jobs) {
+    const auto one = make_puzzle(job, nullptr, 1);
+    for (int threads : {2, 3}) {
+      const auto ahead = make_puzzle(job, nullptr, threads);
+      ASSERT_EQ(one.ok(), ahead.ok()) << job.seed << " threads " << threads;
+      if (!one.ok()) {
+        EXPECT_EQ(one.failure().reason, ahead.failure().reason);
+        EXPECT_EQ(one.failure().attempts, ahead.failure().attempts);
+        continue;
+      }
+      const GeneratedPuzzle& a = one.value();
+      const GeneratedPuzzle& b = ahead.value();
+      EXPECT_EQ(a.attempt, b.attempt) << job.seed << " threads " << threads;
+      EXPECT_EQ(describe(a.puzzle), describe(b.puzzle)) << job.seed << " threads " << threads;
+      EXPECT_EQ(a.solution, b.solution);
+      EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+      EXPECT_EQ(a.stats.attempts, b.stats.attempts);
+      later_attempts += a.attempt > 0;
+    }
+  }
+  EXPECT_GE(later_attempts, 4) << "at least two jobs must return a later attempt, at 2 and at 3 threads";
+}
+
+// A cancel raised while attempts run ahead stops them all, and the job fails as cancelled.
+TEST(Generator, AttemptsRunningAheadStopOnCancel) {
+  std::atomic<bool> cancel{false};
+  std::thread raiser([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cancel = true;
+  });
+  PuzzleJob job = small_job(Topology::square4, "rect", 0.0, 7, Difficulty::extreme, 20);
+  const auto r = make_puzzle(job, &cancel, 2);
+  raiser.join();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason, "cancelled");
 }
 
 TEST(Generator, BadSpecFailsWithoutThrowing) {

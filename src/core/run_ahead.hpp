@@ -1,0 +1,128 @@
+#pragma once
+// RunAhead<T>: numbered tasks 0, 1, 2, ... run on worker threads ahead of one consumer that takes
+// their results in order: make_puzzle's attempts (the answer is the first that succeeds) and
+// `hidato generate`'s puzzles (printed in order as they come). What the consumer sees is what
+// running the tasks one after another would give, as long as each task's result depends only on
+// its number (not on when it ran, nor on the others): the workers only save time.
+//
+// At most `window` tasks are started and not yet taken (memory stays bounded, and so does the
+// work lost when the consumer stops early). Each task gets its own stop flag, raised when the
+// consumer no longer needs it (the object is destroyed: the consumer has its answer, or gave up)
+// and when the outside `cancel` flag is raised (take polls it while it waits). A task that throws
+// hands its exception to take.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace hidato {
+
+template <class T>
+class RunAhead {
+ public:
+  using Task = std::function<T(std::int64_t k, const std::atomic<bool>* stop)>;
+
+  // Tasks 0..count-1 on `threads` workers (at least one), started at once; `window` at least 1.
+  RunAhead(std::int64_t count, int threads, std::int64_t window, Task task, const std::atomic<bool>* cancel)
+      : task_(std::move(task)), cancel_(cancel), count_(std::max<std::int64_t>(count, 0)),
+        window_(std::max<std::int64_t>(window, 1)) {
+    for (int t = 0; t < std::max(threads, 1); ++t) workers_.emplace_back([this] { work(); });
+  }
+  ~RunAhead() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+      stop_all();
+    }
+    changed_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+  RunAhead(const RunAhead&) = delete;
+  RunAhead& operator=(const RunAhead&) = delete;
+
+  // The next task's result in order (0 first), waiting for it; raises every stop flag once
+  // `cancel` is raised.
+  T take() {
+    std::unique_lock lock(mutex_);
+    if (taken_ >= count_) throw std::logic_error("RunAhead: every task was taken");
+    while (slots_.empty() || !slots_.front().done) {
+      if (cancel_ && cancel_->load(std::memory_order_relaxed)) stop_all();
+      changed_.wait_for(lock, std::chrono::milliseconds(10));
+    }
+    Slot slot = std::move(slots_.front());
+    slots_.pop_front();
+    ++taken_;
+    lock.unlock();
+    changed_.notify_all();  // a worker waiting for the window may start the next task
+    if (slot.error) std::rethrow_exception(slot.error);
+    return std::move(*slot.value);
+  }
+
+ private:
+  struct Slot {
+    bool done = false;
+    std::optional<T> value;
+    std::exception_ptr error;
+    std::unique_ptr<std::atomic<bool>> stop = std::make_unique<std::atomic<bool>>(false);
+  };
+
+  // Under the lock.
+  void stop_all() {
+    for (auto& s : slots_) s.stop->store(true, std::memory_order_relaxed);
+  }
+
+  void work() {
+    for (;;) {
+      std::int64_t k = 0;
+      const std::atomic<bool>* stop = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return closing_ || next_ >= count_ || next_ < taken_ + window_; });
+        if (closing_ || next_ >= count_) return;
+        k = next_++;
+        slots_.emplace_back();
+        stop = slots_.back().stop.get();
+        if (cancel_ && cancel_->load(std::memory_order_relaxed)) slots_.back().stop->store(true);
+      }
+      std::optional<T> value;
+      std::exception_ptr error;
+      try {
+        value.emplace(task_(k, stop));
+      } catch (...) {
+        error = std::current_exception();
+      }
+      {
+        std::lock_guard lock(mutex_);
+        Slot& s = slots_[static_cast<std::size_t>(k - taken_)];
+        s.value = std::move(value);
+        s.error = error;
+        s.done = true;
+      }
+      changed_.notify_all();
+    }
+  }
+
+  Task task_;
+  const std::atomic<bool>* cancel_;
+  const std::int64_t count_;
+  const std::int64_t window_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Slot> slots_;  // tasks taken_ .. next_-1
+  std::int64_t taken_ = 0;
+  std::int64_t next_ = 0;
+  bool closing_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace hidato
