@@ -34,11 +34,11 @@ std::optional<std::string> rule_problem(const GeneratedPuzzle& g) {
 
 int default_threads() { return std::max(1, tbb::info::default_concurrency()); }
 
-JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel) {
+JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel, int attempt_threads) {
   const auto start = Clock::now();
   JobOutcome out;
   out.job = job;
-  Result<GeneratedPuzzle> r = make_puzzle(job.job, cancel);
+  Result<GeneratedPuzzle> r = make_puzzle(job.job, cancel, attempt_threads);
   const int deadline_ms = job.job.budget.deadline_ms;
   if (r.ok()) {
     out.nodes = r.value().stats.nodes;
@@ -62,6 +62,10 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   const int threads = options.threads > 0 ? options.threads : default_threads();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
+  // Fewer jobs than threads (a one-puzzle set, `regenerate --index`): the spare threads run each
+  // job's next attempts ahead (make_puzzle), which changes no puzzle, only when it comes.
+  const auto n = static_cast<int>(std::min<std::size_t>(jobs.size(), static_cast<std::size_t>(threads)));
+  const int attempt_threads = n > 0 ? threads / n : 1;
   std::size_t next = 0;
   Handoff handoff;
   handoff.sync();
@@ -77,7 +81,7 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   };
   const auto work = [&](std::size_t i) {
     handoff.sync();
-    JobOutcome outcome = make_and_verify(jobs[i], options.cancel);
+    JobOutcome outcome = make_and_verify(jobs[i], options.cancel, attempt_threads);
     handoff.sync();
     return outcome;
   };

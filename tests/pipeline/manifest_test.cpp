@@ -52,6 +52,23 @@ TEST(Pipeline, CollectsInJobOrderWhateverTheThreadCount) {
   EXPECT_EQ(one.entries, two.entries);
 }
 
+// A set of one puzzle on three threads runs its next attempts ahead (run_jobs hands the spare
+// threads to make_puzzle): the entry is the one a single thread records. Hex6 10x10 extreme:
+// with book seed 3 the puzzle's attempt 0 is given up (generator 26), so an attempt ran ahead.
+TEST(Pipeline, AOnePuzzleSetGetsTheSameEntryWithSpareThreads) {
+  const BookSpec spec = parse_book_spec(
+      "book: {formats: [], seed: 3}\n"
+      "sets:\n"
+      "  - {name: one, topology: hex6, rows: 10, cols: 10, difficulty: extreme, count: 1}\n",
+      "one.yaml", ".");
+  const Manifest one = run_book(spec, std::nullopt, 1);
+  const Manifest three = run_book(spec, std::nullopt, 3);
+  ASSERT_EQ(one.entries.size(), 1u);
+  ASSERT_TRUE(one.entries[0].ok) << one.entries[0].reason;
+  EXPECT_GE(one.entries[0].attempt, 1);
+  EXPECT_EQ(one.entries, three.entries);
+}
+
 TEST(Pipeline, EveryMadePuzzleIsRecordedWithItsDescription) {
   const Manifest m = run_book(small_book(), std::nullopt, 2);
   for (const auto& e : m.entries) {
