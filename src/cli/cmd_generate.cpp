@@ -10,7 +10,6 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
-#include <thread>
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
@@ -27,6 +26,7 @@
 #include "core/text.hpp"
 #include "generator/base_board.hpp"
 #include "generator/generator.hpp"
+#include "pipeline/run.hpp"
 
 namespace hidato::cli {
 namespace {
@@ -84,7 +84,7 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.budget.max_attempts = static_cast<int>(parse_number_in(vm["attempts"].as<std::string>(), 1, 10'000, "--attempts"));
   o.budget.deadline_ms = static_cast<int>(parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms"));
   o.threads = vm.count("threads") ? static_cast<int>(parse_number_in(vm["threads"].as<std::string>(), 1, 1024, "--threads"))
-                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+                                   : default_threads();
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
   if (const auto problem = check_level(o.spec, o.difficulty)) throw InputError("--difficulty: " + *problem);
   return o;
@@ -203,7 +203,7 @@ po::options_description generate_options() {
       ("nodes", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.nodes_per_attempt)), "solver nodes per attempt")
       ("attempts", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.max_attempts)), "attempts per puzzle (1 to 10000)")
       ("deadline-ms", po::value<std::string>()->default_value("0"), "wall-clock safety net per puzzle, 0 = none (at most 86400000, a day)")
-      ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core): puzzles made side by side, or one puzzle's next attempts run ahead; the output is the same");
+      ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core): puzzles made side by side, or one puzzle's next attempts run ahead (at most one a core); the output is the same, but for a --deadline-ms that fires (time depends on the machine)");
   return desc;
 }
 
@@ -237,13 +237,14 @@ int run_generate(const Args& args) {
     const std::uint64_t seed = i == 0 ? o.seed : job_seed(o.seed, "generate", static_cast<std::uint64_t>(i));
     return PuzzleJob{"generate", i, o.spec, o.difficulty, seed, o.budget};
   };
-  // One puzzle gets every thread for its attempts; more are made side by side, one thread each,
-  // at most four per thread ahead of the one printed next.
+  // One puzzle gets the threads for its attempts, at most one a core (more would slow the attempt
+  // that is settled next); more are made side by side, one thread each, at most four per thread
+  // ahead of the one printed next.
   const int side_by_side = o.count > 1 ? o.threads : 1;
+  const int attempt_threads = o.count > 1 ? 1 : std::min(o.threads, default_threads());
   RunAhead<Result<GeneratedPuzzle>> made(o.count, side_by_side, 4 * side_by_side,
                                          [&](std::int64_t i, const std::atomic<bool>* stop) {
-                                           return make_puzzle(job_of(static_cast<int>(i)), stop,
-                                                              o.count > 1 ? 1 : o.threads);
+                                           return make_puzzle(job_of(static_cast<int>(i)), stop, attempt_threads);
                                          },
                                          nullptr);
   for (int i = 0; i < o.count; ++i) {

@@ -9,7 +9,8 @@
 // work lost when the consumer stops early). Each task gets its own stop flag, raised when the
 // consumer no longer needs it (the object is destroyed: the consumer has its answer, or gave up)
 // and when the outside `cancel` flag is raised (take polls it while it waits). A task that throws
-// hands its exception to take.
+// hands its exception to take. The consumer is the object's owner: take and the destructor are
+// called from one thread.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -22,6 +23,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -32,11 +34,22 @@ class RunAhead {
  public:
   using Task = std::function<T(std::int64_t k, const std::atomic<bool>* stop)>;
 
-  // Tasks 0..count-1 on `threads` workers (at least one), started at once; `window` at least 1.
+  // Tasks 0..count-1 on `threads` workers (at least one, at most count and window), started at
+  // once; `window` at least 1. When the system refuses a thread, the workers already started do
+  // the work (none started: the std::system_error is thrown).
   RunAhead(std::int64_t count, int threads, std::int64_t window, Task task, const std::atomic<bool>* cancel)
       : task_(std::move(task)), cancel_(cancel), count_(std::max<std::int64_t>(count, 0)),
         window_(std::max<std::int64_t>(window, 1)) {
-    for (int t = 0; t < std::max(threads, 1); ++t) workers_.emplace_back([this] { work(); });
+    const std::int64_t wanted = std::min({static_cast<std::int64_t>(std::max(threads, 1)), count_, window_});
+    workers_.reserve(static_cast<std::size_t>(std::max<std::int64_t>(wanted, 0)));
+    for (std::int64_t t = 0; t < wanted; ++t) {
+      try {
+        workers_.emplace_back([this] { work(); });
+      } catch (const std::system_error&) {
+        if (workers_.empty()) throw;
+        break;
+      }
+    }
   }
   ~RunAhead() {
     {
@@ -55,8 +68,10 @@ class RunAhead {
   T take() {
     std::unique_lock lock(mutex_);
     if (taken_ >= count_) throw std::logic_error("RunAhead: every task was taken");
-    while (slots_.empty() || !slots_.front().done) {
-      if (cancel_ && cancel_->load(std::memory_order_relaxed)) stop_all();
+    const auto ready = [&] { return !slots_.empty() && slots_.front().done; };
+    if (!cancel_) changed_.wait(lock, ready);
+    while (!ready()) {
+      if (cancel_->load(std::memory_order_relaxed)) stop_all();
       changed_.wait_for(lock, std::chrono::milliseconds(10));
     }
     Slot slot = std::move(slots_.front());
@@ -87,7 +102,7 @@ class RunAhead {
       const std::atomic<bool>* stop = nullptr;
       {
         std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return closing_ || next_ >= count_ || next_ < taken_ + window_; });
+        changed_.wait(lock, [&] { return closing_ || next_ >= count_ || next_ - taken_ < window_; });
         if (closing_ || next_ >= count_) return;
         k = next_++;
         slots_.emplace_back();
@@ -105,7 +120,7 @@ class RunAhead {
         std::lock_guard lock(mutex_);
         Slot& s = slots_[static_cast<std::size_t>(k - taken_)];
         s.value = std::move(value);
-        s.error = error;
+        s.error = std::move(error);
         s.done = true;
       }
       changed_.notify_all();

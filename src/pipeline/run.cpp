@@ -63,9 +63,10 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
   // Fewer jobs than threads (a one-puzzle set, `regenerate --index`): the spare threads run each
-  // job's next attempts ahead (make_puzzle), which changes no puzzle, only when it comes.
+  // job's next attempts ahead (make_puzzle), which changes no puzzle, only when it comes; at most
+  // one thread a core (more would slow the attempt that is settled next).
   const auto n = static_cast<int>(std::min<std::size_t>(jobs.size(), static_cast<std::size_t>(threads)));
-  const int attempt_threads = n > 0 ? threads / n : 1;
+  const int attempt_threads = n > 0 ? std::max(1, std::min(threads, default_threads()) / n) : 1;
   std::size_t next = 0;
   Handoff handoff;
   handoff.sync();

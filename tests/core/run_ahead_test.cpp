@@ -51,14 +51,17 @@ TEST(RunAhead, StartsAtMostTheWindowAheadOfWhatWasTaken) {
 
 TEST(RunAhead, RaisesTheStopFlagsOfTasksNoLongerNeeded) {
   std::atomic<int> stopped{0};
+  std::atomic<bool> running{false};
   {
     RunAhead<int> ahead(10, 2, 2, [&](std::int64_t k, const std::atomic<bool>* stop) {
       if (k == 0) return 0;
+      running = true;
       while (!stop->load()) std::this_thread::sleep_for(1ms);
       ++stopped;
       return -1;
     }, nullptr);
     EXPECT_EQ(ahead.take(), 0);
+    ASSERT_TRUE(eventually([&] { return running.load(); }));
     // Task 1 runs until its flag is raised by the destructor.
   }
   EXPECT_GE(stopped.load(), 1);
@@ -77,6 +80,17 @@ TEST(RunAhead, PassesTheOutsideCancelFlagOnWhileWaiting) {
   EXPECT_EQ(ahead.take(), 7);  // returns only once task 0 saw its flag
   raiser.join();
   EXPECT_EQ(ahead.take(), 7);  // task 1 was stopped too
+}
+
+TEST(RunAhead, ACancelRaisedBeforehandStopsEveryTaskAndNoTasksIsNoWork) {
+  std::atomic<bool> cancel{true};
+  RunAhead<int> ahead(3, 2, 2, [&](std::int64_t k, const std::atomic<bool>* stop) {
+    while (!stop->load()) std::this_thread::sleep_for(1ms);
+    return static_cast<int>(k);
+  }, &cancel);
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(ahead.take(), k);
+  RunAhead<int> none(0, 2, 2, [](std::int64_t, const std::atomic<bool>*) { return 1; }, nullptr);
+  EXPECT_THROW(none.take(), std::logic_error);
 }
 
 TEST(RunAhead, HandsATasksExceptionToTake) {
