@@ -27,6 +27,7 @@
 #include "generator/base_board.hpp"
 #include "generator/generator.hpp"
 #include "pipeline/run.hpp"
+#include "pipeline/signals.hpp"
 
 namespace hidato::cli {
 namespace {
@@ -207,6 +208,14 @@ po::options_description generate_options() {
   return desc;
 }
 
+// After a stop signal, with `done` puzzles settled: what was printed stays, --out is untouched.
+int interrupted_generate(const GenerateOptions& o, int done) {
+  std::cout << std::flush;
+  if (o.out.empty()) std::cerr << "hidato: interrupted after " << done << " of " << counted(o.count, "puzzle") << "\n";
+  else std::cerr << "hidato: interrupted; " << line_text(o.out) << " left as it was\n";
+  return exit_code_for_signal(stop_signal());
+}
+
 }  // namespace
 
 int run_generate(const Args& args) {
@@ -221,10 +230,16 @@ int run_generate(const Args& args) {
                  "them in the puzzle text format (with their solution, grade and seed) or as JSON.\n\n"
               << desc
               << "\nexit codes: 0 every puzzle made, 1 bad input or usage, 2 some puzzle failed (named on\n"
-                 "            standard error with its seed), 3 internal error\n";
+                 "            standard error with its seed), 3 internal error,\n"
+                 "            129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (the puzzles printed so far\n"
+                 "            stay; an --out file is left as it was; nothing half-written is left)\n";
     return exit_ok;
   }
   const GenerateOptions o = read_generate_options(vm);
+  // A signal stops the run at the next puzzle (a second one kills the process): the puzzles
+  // printed so far stay, and --out is not written. It killed the process, which could leave the
+  // temporary file of --out behind when it came during the final write.
+  const auto& stop = install_stop_handlers();
   // Standard output gets each puzzle as it is made, in order with the failure lines (it got them
   // all at the end, held in memory); --out FILE is written whole, atomically, at the end.
   const bool streamed = o.out.empty();
@@ -243,12 +258,13 @@ int run_generate(const Args& args) {
   const int side_by_side = o.count > 1 ? o.threads : 1;
   const int attempt_threads = o.count > 1 ? 1 : std::min(o.threads, default_threads());
   RunAhead<Result<GeneratedPuzzle>> made(o.count, side_by_side, 4 * side_by_side,
-                                         [&](std::int64_t i, const std::atomic<bool>* stop) {
-                                           return make_puzzle(job_of(static_cast<int>(i)), stop, attempt_threads);
+                                         [&](std::int64_t i, const std::atomic<bool>* halt) {
+                                           return make_puzzle(job_of(static_cast<int>(i)), halt, attempt_threads);
                                          },
-                                         nullptr);
+                                         &stop);
   for (int i = 0; i < o.count; ++i) {
     const auto result = made.take();
+    if (stop.load()) return interrupted_generate(o, i);
     if (!result) {
       ++failed;
       std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job_of(i).seed << ") failed: " << result.failure().reason
@@ -261,6 +277,7 @@ int run_generate(const Args& args) {
   }
   // Nothing made: an existing --out file is left as it was (an empty file would replace it).
   if (streamed) std::cout << std::flush;
+  else if (stop.load()) return interrupted_generate(o, o.count);
   else if (failed < o.count) write_file_atomic(o.out, output);
   else std::cerr << "hidato: no puzzle made; " << line_text(o.out) << " left as it was\n";
   return failed > 0 ? exit_puzzle_failed : exit_ok;

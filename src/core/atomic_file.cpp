@@ -26,6 +26,30 @@ bool is_stream(const std::filesystem::path& path) {
          !std::filesystem::is_directory(st);
 }
 
+// Creates the temporary file `tmp` new (O_EXCL: never through a link or into a file someone
+// placed at that name). A leftover of this process's name (a run with the same pid killed
+// before its rename) is removed first, once.
+void create_fresh(const std::filesystem::path& tmp, const std::filesystem::path& path) {
+  for (int tries = 0;; ++tries) {
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd >= 0) {
+      ::close(fd);
+      return;
+    }
+    const int err = errno;
+    std::error_code ec;
+    if (err != EEXIST || tries > 0 || !std::filesystem::remove(tmp, ec))
+      throw OutputError(path.string() + ": cannot write: cannot create " + tmp.string() + ": " + std::strerror(err));
+  }
+}
+
+// A file that replaces an existing one keeps its permissions (a 0600 book stays private).
+void keep_permissions(const std::filesystem::path& tmp, const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::is_regular_file(st)) std::filesystem::permissions(tmp, st.permissions(), ec);
+}
+
 }  // namespace
 
 std::filesystem::path output_target(const std::filesystem::path& path) {
@@ -59,12 +83,14 @@ void produce_file_atomic(const std::filesystem::path& link,
     if (ec) throw OutputError(path.string() + ": cannot create the folder " + path.parent_path().string() + ": " + ec.message());
   }
   const auto tmp = temp_path_for(path);
+  create_fresh(tmp, path);
   try {
     write(tmp);
   } catch (...) {
     std::filesystem::remove(tmp, ec);
     throw;
   }
+  keep_permissions(tmp, path);
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     const std::string why = ec.message();

@@ -30,7 +30,9 @@ void note_standard_stream_closed(int fd);
 void check_output_file(const std::filesystem::path& path);
 
 // Calls write(tmp) to produce the file at a temporary path, then renames it to `path` (to the
-// file a symbolic link names: output_target). The temporary file is removed if write throws.
+// file a symbolic link names: output_target). The temporary file is created new before write
+// (never through a link someone placed at its name), takes the permissions of the file it
+// replaces, and is removed if write throws.
 // A target that exists and is neither a file nor a folder (a pipe, a device: /dev/stdout) is a
 // stream, not a file to replace: write() writes to it directly.
 void produce_file_atomic(const std::filesystem::path& path,

@@ -96,5 +96,29 @@ TEST_F(InFreshFolder, APipeIsWrittenIntoNotReplaced) {
   EXPECT_EQ(output_target("pipe"), fs::path("pipe"));
 }
 
+// The temporary file is created new: a link someone placed at its (predictable) name is removed,
+// never written through (the write used to open it with O_TRUNC and follow it).
+TEST_F(InFreshFolder, ALinkAtTheTemporaryNameIsNeverWrittenThrough) {
+  write_file_atomic("victim.txt", "victim\n");
+  fs::create_symlink("victim.txt", temp_path_for(dir_ / "out.txt"));
+  write_file_atomic(dir_ / "out.txt", "new\n");
+  EXPECT_EQ(read_text_file(dir_ / "out.txt"), "new\n");
+  EXPECT_EQ(read_text_file(dir_ / "victim.txt"), "victim\n");
+  EXPECT_FALSE(fs::is_symlink(dir_ / "out.txt"));
+  EXPECT_FALSE(fs::exists(fs::symlink_status(temp_path_for(dir_ / "out.txt"))));
+}
+
+// A file replaced keeps its permissions (it became 0644 whatever it was); a new one gets the
+// usual ones.
+TEST_F(InFreshFolder, AReplacedFileKeepsItsPermissions) {
+  write_file_atomic("private.txt", "one\n");
+  fs::permissions("private.txt", fs::perms::owner_read | fs::perms::owner_write);
+  write_file_atomic("private.txt", "two\n");
+  EXPECT_EQ(fs::status("private.txt").permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(read_text_file(dir_ / "private.txt"), "two\n");
+  write_file_atomic("fresh.txt", "x");
+  EXPECT_TRUE((fs::status("fresh.txt").permissions() & fs::perms::owner_write) != fs::perms::none);
+}
+
 }  // namespace
 }  // namespace hidato

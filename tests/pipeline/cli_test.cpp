@@ -106,7 +106,7 @@ TEST(Cli, EveryCommandsHelpHasItsUsageAndExitCodes) {
     EXPECT_EQ(help.exit_code, 0);
     EXPECT_EQ(help.out.rfind("usage: hidato " + command + " ", 0), 0u) << help.out;
     EXPECT_NE(help.out.find("\nexit codes: 0 "), std::string::npos) << help.out;
-    const bool stoppable = command == "build" || command == "regenerate" || command == "verify";
+    const bool stoppable = command == "build" || command == "regenerate" || command == "verify" || command == "generate";
     EXPECT_EQ(help.out.find("129/130/143") != std::string::npos, stoppable) << help.out;
     const std::string usage = help.out.substr(0, help.out.find("\n\n"));
     if (help.out.find("--threads") != std::string::npos) {
@@ -573,6 +573,26 @@ TEST_P(CliSignal, InterruptedRunLeavesNoPartialFile) {
   EXPECT_EQ(file_names(dir.path / "o"), std::vector<std::string>{});  // no manifest, no temporaries
   EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{".o.hidato-lock", "child.log", "slow.yaml"}));
   EXPECT_NE(slurp(dir.path / "child.log").find("interrupted; nothing was written"), std::string::npos);
+}
+
+// `generate` stops on a signal too (it was killed at once, which could leave the temporary file of
+// --out behind during the final write): --out is left as it was, and nothing else is left.
+TEST_P(CliSignal, InterruptedGenerateLeavesItsOutFileAsItWas) {
+  const int sig = GetParam();
+  TempDir dir("cli-gen-sig" + std::to_string(sig));
+  write_text(dir.path / "f.txt", "ORIGINAL\n");
+  const pid_t pid = spawn_hidato({"generate", "--count", "400", "--rows", "14", "--cols", "14", "--difficulty",
+                                  "hard", "--out", "f.txt", "--threads", "2"},
+                                 dir.path);
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  ::kill(pid, sig);
+  const int code = wait_exit_within(pid, 60);
+  ASSERT_NE(code, -1) << "still running 60 s after signal " << sig;
+  EXPECT_EQ(code, 128 + sig) << slurp(dir.path / "child.log");
+  EXPECT_EQ(slurp(dir.path / "f.txt"), "ORIGINAL\n");
+  EXPECT_EQ(file_names(dir.path), (std::vector<std::string>{"child.log", "f.txt"}));
+  EXPECT_NE(slurp(dir.path / "child.log").find("hidato: interrupted; f.txt left as it was"), std::string::npos)
+      << slurp(dir.path / "child.log");
 }
 
 INSTANTIATE_TEST_SUITE_P(HupIntTerm, CliSignal, ::testing::Values(SIGHUP, SIGINT, SIGTERM));
