@@ -9,6 +9,7 @@
 // reproduced alone by `--seed <its # seed> --count 1`.
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include <boost/program_options.hpp>
@@ -241,9 +242,11 @@ int run_generate(const Args& args) {
   // temporary file of --out behind when it came during the final write.
   const auto& stop = install_stop_handlers();
   // Standard output gets each puzzle as it is made, in order with the failure lines (it got them
-  // all at the end, held in memory); --out FILE is written whole, atomically, at the end.
+  // all at the end, held in memory); so does the temporary file of --out FILE, renamed into place
+  // at the end (it was held in memory too: a gigabyte for a million puzzles).
   const bool streamed = o.out.empty();
-  std::string output;
+  std::optional<AtomicFileWriter> file;
+  if (!streamed) file.emplace(o.out);
   int failed = 0;
   // Puzzle i's seed: --seed itself for the first, a mixed one for the others. derive(seed, i)
   // was attempt i of the first puzzle, so a retry made an earlier puzzle again. The seed is
@@ -273,12 +276,13 @@ int run_generate(const Args& args) {
     }
     const std::string text = o.json ? puzzle_json(result.value(), i, o.count) : puzzle_text(result.value(), i, o.count);
     if (streamed) std::cout << text;
-    else output += text;
+    else file->write(text);
   }
-  // Nothing made: an existing --out file is left as it was (an empty file would replace it).
+  // Nothing made: an existing --out file is left as it was (an empty file would replace it); the
+  // temporary goes with `file`.
   if (streamed) std::cout << std::flush;
   else if (stop.load()) return interrupted_generate(o, o.count);
-  else if (failed < o.count) write_file_atomic(o.out, output);
+  else if (failed < o.count) file->commit();
   else std::cerr << "hidato: no puzzle made; " << line_text(o.out) << " left as it was\n";
   return failed > 0 ? exit_puzzle_failed : exit_ok;
 }

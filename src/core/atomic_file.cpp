@@ -26,15 +26,15 @@ bool is_stream(const std::filesystem::path& path) {
          !std::filesystem::is_directory(st);
 }
 
-// Creates the temporary file `tmp` new (O_EXCL: never through a link or into a file someone
-// placed at that name). A leftover of this process's name (a run with the same pid killed
-// before its rename) is removed first, once.
-void create_fresh(const std::filesystem::path& tmp, const std::filesystem::path& path) {
+}  // namespace
+
+std::filesystem::path create_temp_for(const std::filesystem::path& path) {
+  const std::filesystem::path tmp = temp_path_for(path);
   for (int tries = 0;; ++tries) {
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
     if (fd >= 0) {
       ::close(fd);
-      return;
+      return tmp;
     }
     const int err = errno;
     std::error_code ec;
@@ -43,14 +43,11 @@ void create_fresh(const std::filesystem::path& tmp, const std::filesystem::path&
   }
 }
 
-// A file that replaces an existing one keeps its permissions (a 0600 book stays private).
 void keep_permissions(const std::filesystem::path& tmp, const std::filesystem::path& path) {
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (!ec && std::filesystem::is_regular_file(st)) std::filesystem::permissions(tmp, st.permissions(), ec);
 }
-
-}  // namespace
 
 std::filesystem::path output_target(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
@@ -82,8 +79,7 @@ void produce_file_atomic(const std::filesystem::path& link,
     std::filesystem::create_directories(path.parent_path(), ec);
     if (ec) throw OutputError(path.string() + ": cannot create the folder " + path.parent_path().string() + ": " + ec.message());
   }
-  const auto tmp = temp_path_for(path);
-  create_fresh(tmp, path);
+  const auto tmp = create_temp_for(path);
   try {
     write(tmp);
   } catch (...) {
@@ -144,6 +140,53 @@ void check_output_file(const std::filesystem::path& link) {
     ::close(fd);
     std::filesystem::remove(probe, ec);
   }
+}
+
+AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path) : target_(output_target(path)) {
+  std::error_code ec;
+  if (!is_stream(target_)) {
+    if (std::filesystem::is_directory(target_, ec))
+      throw OutputError(target_.string() + ": cannot write: it is a folder");
+    if (target_.has_parent_path() && (std::filesystem::create_directories(target_.parent_path(), ec), ec))
+      throw OutputError(target_.string() + ": cannot create the folder " + target_.parent_path().string() + ": " +
+                        ec.message());
+    tmp_ = create_temp_for(target_);
+  }
+  errno = 0;
+  out_.open(tmp_.empty() ? target_ : tmp_, std::ios::binary | std::ios::trunc);
+  if (!out_) {
+    const std::string why = std::strerror(errno ? errno : EIO);
+    if (!tmp_.empty()) std::filesystem::remove(tmp_, ec);
+    throw OutputError(target_.string() + ": cannot write: " + why);
+  }
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (committed_ || tmp_.empty()) return;
+  out_.close();
+  std::error_code ec;
+  std::filesystem::remove(tmp_, ec);
+}
+
+void AtomicFileWriter::write(std::string_view text) {
+  errno = 0;
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
+}
+
+void AtomicFileWriter::commit() {
+  out_.flush();
+  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
+  out_.close();
+  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
+  if (!error_.empty()) throw OutputError(target_.string() + ": cannot write: " + error_);
+  if (!tmp_.empty()) {
+    keep_permissions(tmp_, target_);
+    std::error_code ec;
+    std::filesystem::rename(tmp_, target_, ec);
+    if (ec) throw OutputError(target_.string() + ": cannot write: " + ec.message());
+  }
+  committed_ = true;
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {

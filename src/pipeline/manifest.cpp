@@ -576,44 +576,20 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
   return m;
 }
 
-ManifestWriter::ManifestWriter(std::filesystem::path file, const ManifestHeader& header)
-    : file_(output_target(file)) {
-  std::error_code ec;
-  if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path(), ec);
-  if (ec) throw OutputError(file_.parent_path().string() + ": cannot create folder: " + ec.message());
-  tmp_ = temp_path_for(file_);
-  errno = 0;
-  out_.open(tmp_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw OutputError(tmp_.string() + ": cannot write: " + std::strerror(errno ? errno : EIO));
-  out_ << header_text(header);
-}
-
-ManifestWriter::~ManifestWriter() {
-  if (committed_) return;
-  out_.close();
-  std::error_code ec;
-  std::filesystem::remove(tmp_, ec);
+ManifestWriter::ManifestWriter(const std::filesystem::path& file, const ManifestHeader& header) : file_(file) {
+  file_.write(header_text(header));
 }
 
 void ManifestWriter::add(const ManifestEntry& e) {
-  out_ << (first_ ? "\n    " : ",\n    ") << entry_json(e);
-  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);  // e.g. the disk is full
+  file_.write(std::string(first_ ? "\n    " : ",\n    ") + entry_json(e));
   first_ = false;
   count_into(sets_, e);
 }
 
 void ManifestWriter::commit() {
   const Json summary = summary_json(sets_);
-  out_ << (first_ ? "],\n" : "\n  ],\n") << "  \"summary\": " << json_text(summary) << "\n}\n";
-  out_.flush();
-  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
-  out_.close();
-  if (!out_ && error_.empty()) error_ = std::strerror(errno ? errno : EIO);
-  if (!error_.empty()) throw OutputError(file_.string() + ": cannot write the manifest: " + error_);
-  std::error_code ec;
-  std::filesystem::rename(tmp_, file_, ec);
-  if (ec) throw OutputError(file_.string() + ": cannot write: " + ec.message());
-  committed_ = true;
+  file_.write(std::string(first_ ? "],\n" : "\n  ],\n") + "  \"summary\": " + json_text(summary) + "\n}\n");
+  file_.commit();
 }
 
 void write_manifest(const std::filesystem::path& file, const Manifest& manifest) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/atomic_file.hpp"
 #include "generator/generator.hpp"
 #include "pipeline/book_spec.hpp"
 #include "pipeline/jobs.hpp"
@@ -84,21 +85,14 @@ void in_set_order(std::vector<std::pair<std::string, std::string>>& titles, cons
 // abandoned (interrupt, exception), so no partial manifest is ever left behind.
 class ManifestWriter {
  public:
-  ManifestWriter(std::filesystem::path file, const ManifestHeader& header);
-  ~ManifestWriter();
-  ManifestWriter(const ManifestWriter&) = delete;
-  ManifestWriter& operator=(const ManifestWriter&) = delete;
+  ManifestWriter(const std::filesystem::path& file, const ManifestHeader& header);
   void add(const ManifestEntry& entry);
   void commit();
 
  private:
-  std::filesystem::path file_;
-  std::filesystem::path tmp_;
-  std::ofstream out_;
+  AtomicFileWriter file_;  // destroyed uncommitted: the temporary file goes, the old manifest stays
   std::vector<SummaryCount> sets_;
-  std::string error_;  // the OS reason of the first failed write
   bool first_ = true;
-  bool committed_ = false;
 };
 
 // Writes `entries` (in ordinal order) as a complete manifest file.

@@ -16,6 +16,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+int file_count(const fs::path& dir) {
+  int n = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
+  return n;
+}
+
 // Runs the test inside a fresh folder, so that file names without a folder land there.
 class InFreshFolder : public ::testing::Test {
  protected:
@@ -118,6 +124,31 @@ TEST_F(InFreshFolder, AReplacedFileKeepsItsPermissions) {
   EXPECT_EQ(read_text_file(dir_ / "private.txt"), "two\n");
   write_file_atomic("fresh.txt", "x");
   EXPECT_TRUE((fs::status("fresh.txt").permissions() & fs::perms::owner_write) != fs::perms::none);
+}
+
+// A file written piece by piece (generate --out, the manifest) is only in its temporary until
+// commit; abandoned, it leaves the old file and no temporary.
+TEST_F(InFreshFolder, AFileWrittenPieceByPieceAppearsWholeOrNotAtAll) {
+  write_file_atomic("book.txt", "old\n");
+  {
+    AtomicFileWriter w("book.txt");
+    w.write("one\n");
+    w.write("two\n");
+    EXPECT_EQ(read_text_file(dir_ / "book.txt"), "old\n");
+    EXPECT_TRUE(fs::exists(temp_path_for(dir_ / "book.txt")));
+  }
+  EXPECT_EQ(read_text_file(dir_ / "book.txt"), "old\n");
+  EXPECT_FALSE(fs::exists(temp_path_for(dir_ / "book.txt")));
+  AtomicFileWriter w("book.txt");
+  w.write("one\n");
+  w.write("two\n");
+  w.commit();
+  EXPECT_EQ(read_text_file(dir_ / "book.txt"), "one\ntwo\n");
+  EXPECT_EQ(file_count(dir_), 1);
+  AtomicFileWriter fresh("fresh.txt");  // a bare name that does not exist yet
+  fresh.write("new\n");
+  fresh.commit();
+  EXPECT_EQ(read_text_file(dir_ / "fresh.txt"), "new\n");
 }
 
 }  // namespace
