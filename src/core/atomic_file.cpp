@@ -26,8 +26,7 @@ bool is_stream(const std::filesystem::path& path) {
          !std::filesystem::is_directory(st);
 }
 
-}  // namespace
-
+// Creates temp_path_for(path) new, empty (see AtomicFileWriter); throws OutputError when it cannot.
 std::filesystem::path create_temp_for(const std::filesystem::path& path) {
   const std::filesystem::path tmp = temp_path_for(path);
   for (int tries = 0;; ++tries) {
@@ -43,11 +42,14 @@ std::filesystem::path create_temp_for(const std::filesystem::path& path) {
   }
 }
 
+// The temporary `tmp` takes the permissions of the file at `path` it is to replace, if any.
 void keep_permissions(const std::filesystem::path& tmp, const std::filesystem::path& path) {
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (!ec && std::filesystem::is_regular_file(st)) std::filesystem::permissions(tmp, st.permissions(), ec);
 }
+
+}  // namespace
 
 std::filesystem::path output_target(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
@@ -66,33 +68,6 @@ std::filesystem::path output_target(const std::filesystem::path& path) {
     p = to.is_absolute() ? to : p.parent_path() / to;
   }
   return p;
-}
-
-void produce_file_atomic(const std::filesystem::path& link,
-                         const std::function<void(const std::filesystem::path&)>& write) {
-  const std::filesystem::path path = output_target(link);
-  if (is_stream(path)) return write(path);
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw OutputError(path.string() + ": cannot write: it is a folder");
-  if (path.has_parent_path()) {
-    std::filesystem::create_directories(path.parent_path(), ec);
-    if (ec) throw OutputError(path.string() + ": cannot create the folder " + path.parent_path().string() + ": " + ec.message());
-  }
-  const auto tmp = create_temp_for(path);
-  try {
-    write(tmp);
-  } catch (...) {
-    std::filesystem::remove(tmp, ec);
-    throw;
-  }
-  keep_permissions(tmp, path);
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    const std::string why = ec.message();
-    std::filesystem::remove(tmp, ec);
-    throw OutputError(path.string() + ": cannot write: " + why);
-  }
 }
 
 namespace {
@@ -190,16 +165,9 @@ void AtomicFileWriter::commit() {
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
-  produce_file_atomic(path, [&](const std::filesystem::path& tmp) {
-    errno = 0;
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw OutputError(path.string() + ": cannot write: " + std::strerror(errno ? errno : EIO));
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) throw OutputError(path.string() + ": cannot write: " + std::strerror(errno ? errno : EIO));
-    out.close();
-    if (!out) throw OutputError(path.string() + ": cannot write: " + std::strerror(errno ? errno : EIO));
-  });
+  AtomicFileWriter file(path);
+  file.write(content);
+  file.commit();
 }
 
 }  // namespace hidato

@@ -3,7 +3,6 @@
 // (or a crash, or Ctrl-C) never sees a half-written file.
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <string>
 #include <string_view>
 
@@ -12,16 +11,6 @@ namespace hidato {
 // The temporary file beside `path` that this process writes before renaming it into place
 // (`PATH.PID.tmp-hidato`: never another process's).
 std::filesystem::path temp_path_for(const std::filesystem::path& path);
-
-// Creates temp_path_for(path) new, empty, for a writer that fills it itself: O_EXCL, so never
-// through a link someone placed at that (predictable) name or into a file already there; a
-// leftover of this name (a killed run with the same pid) is removed first, once. Throws
-// OutputError when it cannot. Returns the temporary's path.
-std::filesystem::path create_temp_for(const std::filesystem::path& path);
-
-// Before the rename: the temporary `tmp` takes the permissions of the file at `path` it is to
-// replace (a 0600 book stays private); nothing when there is none.
-void keep_permissions(const std::filesystem::path& tmp, const std::filesystem::path& path);
 
 // Where writing `path` lands: a symbolic link is followed to the file or folder it names (a link
 // is never replaced by a file of its own; a dangling one names the file to create, relative
@@ -41,20 +30,13 @@ void note_standard_stream_closed(int fd);
 // created or written, with the OS reason, or names a standard stream that was closed.
 void check_output_file(const std::filesystem::path& path);
 
-// Calls write(tmp) to produce the file at a temporary path, then renames it to `path` (to the
-// file a symbolic link names: output_target). The temporary file is created new before write
-// (never through a link someone placed at its name), takes the permissions of the file it
-// replaces, and is removed if write throws.
-// A target that exists and is neither a file nor a folder (a pipe, a device: /dev/stdout) is a
-// stream, not a file to replace: write() writes to it directly.
-void produce_file_atomic(const std::filesystem::path& path,
-                         const std::function<void(const std::filesystem::path& tmp)>& write);
-
 // A file written a piece at a time (a manifest as its entries come, `generate --out` as its
-// puzzles come: memory does not grow with the file) into a temporary file beside it
-// (create_temp_for), renamed into place by commit(). Destroyed without commit (an exception, a
+// puzzles come: memory does not grow with the file) into a temporary file beside it, renamed
+// into place by commit(). The temporary is created new (O_EXCL: never through a link someone
+// placed at its predictable name; a leftover of a killed run with the same pid is removed
+// first), and takes the permissions of the file it replaces (a 0600 book stays private). Destroyed without commit (an exception, a
 // stop) it removes the temporary, and the file at `path` stays as it was. A target that is a
-// stream (a pipe, /dev/stdout) is written into directly, as produce_file_atomic does.
+// stream (a pipe, /dev/stdout) is written into directly.
 class AtomicFileWriter {
  public:
   // Throws OutputError when the folder or the temporary file cannot be created.
@@ -64,7 +46,7 @@ class AtomicFileWriter {
   AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
   // A failed write (the disk is full) is remembered and reported by commit.
   void write(std::string_view text);
-  // Flushes, keeps the replaced file's permissions, renames. Throws OutputError "PATH: cannot
+  // Flushes, renames. Throws OutputError "PATH: cannot
   // write: REASON" (the OS reason of the first failed write), leaving the old file in place.
   void commit();
   // Where the file lands (output_target of the path given).

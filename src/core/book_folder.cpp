@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
