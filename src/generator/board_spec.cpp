@@ -122,6 +122,11 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   const int cells = mask.count();
   const int left = cells - obstacle_count(spec.obstacles, cells);
   const std::string where = board_text(spec) + " under " + std::string(to_string(spec.topology));
+  if (left > max_generated_cells)
+    return "board too big: " + where + " has " + counted(left, "playable cell") +
+           " after obstacles; the generator makes boards of at most " + std::to_string(max_generated_cells) + " (the grader keeps every deduction "
+           "state's candidates as cells x values bits, so a puzzle's memory and time grow with the square of the "
+           "cells: 100 x 100 takes minutes and 0.4 GB, 200 x 200 hours and several GB)";
   if (left < min_cells)
     return "board too small: " + where + " has " + counted(cells, "playable cell") + pieces_note(spec, cells) + ", " +
            std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";

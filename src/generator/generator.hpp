@@ -74,8 +74,13 @@ struct GeneratedPuzzle {
   GenStats stats;
 };
 
-// Human-readable problem with the spec (unknown shape, ratio out of range, board too small,
-// Numbrix parity impossible, unreadable mask), or nullopt when the spec can be generated.
+// Most playable cells (after obstacles) a generated board may have (check_spec): the
+// grader's deduction states hold cells x values bits each, so memory and time grow with the square
+// of the cells (square8 easy, one puzzle: 60 x 60 9 s and 58 MB, 100 x 100 127 s and 407 MB on a
+// loaded machine; 200 x 200 past 7 GB and 10 minutes, unfinished).
+inline constexpr int max_generated_cells = 10'000;
+// Human-readable problem with the spec (unknown shape, ratio out of range, board too small or
+// too big, Numbrix parity impossible, unreadable mask), or nullopt when the spec can be generated.
 std::optional<std::string> check_spec(const BoardSpec& spec);
 std::vector<std::string> shape_names();
 
