@@ -46,6 +46,7 @@ struct GenerateOptions {
   bool json = false;
   WorkBudget budget;
   int threads = 1;
+  int stream = 1;  // without a file: standard output (1) or error (2), as --out named it
 };
 
 GenerateOptions read_generate_options(const po::variables_map& vm) {
@@ -80,7 +81,6 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.count = static_cast<int>(parse_number_in(vm["count"].as<std::string>(), 1, 1'000'000, "--count"));
   // '-' is standard output, as `solve -` reads standard input (it wrote a file called '-').
   if (vm.count("out") && vm["out"].as<std::string>() != "-") o.out = vm["out"].as<std::string>();
-  if (!o.out.empty()) check_output_file(o.out);  // before any puzzle is made
   o.json = vm.count("json") > 0;
   o.budget.nodes_per_attempt = parse_unsigned_in(vm["nodes"].as<std::string>(), 1, std::numeric_limits<std::uint64_t>::max(), "--nodes");
   o.budget.max_attempts = static_cast<int>(parse_number_in(vm["attempts"].as<std::string>(), 1, 10'000, "--attempts"));
@@ -89,6 +89,11 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
                                    : default_threads();
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
   if (const auto problem = check_level(o.spec, o.difficulty)) throw InputError("--difficulty: " + *problem);
+  // Last, once nothing else can refuse the run (it creates missing folders), and before any
+  // puzzle is made. /dev/stdout and the like name the stream, written into as it is (it replaced
+  // the file behind a `>> log` redirection).
+  if (!o.out.empty()) check_output_file(o.out);
+  if (standard_stream_named(o.out) != 0) o.stream = standard_stream_named(o.out);
   return o;
 }
 
@@ -209,42 +214,26 @@ po::options_description generate_options() {
   return desc;
 }
 
-// After a stop signal, with `done` puzzles settled: what was printed stays, --out is untouched.
+// After a stop signal, with `done` puzzles settled (-1: not known): what was printed stays, --out
+// is untouched.
 int interrupted_generate(const GenerateOptions& o, int done) {
   std::cout << std::flush;
-  if (o.out.empty()) std::cerr << "hidato: interrupted after " << done << " of " << counted(o.count, "puzzle") << "\n";
-  else std::cerr << "hidato: interrupted; " << line_text(o.out) << " left as it was\n";
+  if (!o.out.empty() && standard_stream_named(o.out) == 0)
+    std::cerr << "hidato: interrupted; " << line_text(o.out) << " left as it was\n";
+  else if (done >= 0)
+    std::cerr << "hidato: interrupted after " << done << " of " << counted(o.count, "puzzle") << "\n";
+  else
+    std::cerr << "hidato: interrupted\n";
   return exit_code_for_signal(stop_signal());
 }
 
-}  // namespace
-
-int run_generate(const Args& args) {
-  auto desc = generate_options();
-  const Parsed p = parse_command(args, desc);
-  const auto& vm = p.vm;
-  if (p.help) {
-    std::cout << "usage: hidato generate [--topology T] [--shape S] [--rows R] [--cols C] [--difficulty D]\n"
-                 "                       [--seed N] [--count K] [--out FILE] [--json] [--threads N]\n"
-                 "                       [other options below]\n\n"
-                 "Makes puzzles without a config, each proved to have exactly one solution, and prints\n"
-                 "them in the puzzle text format (with their solution, grade and seed) or as JSON.\n\n"
-              << desc
-              << "\nexit codes: 0 every puzzle made, 1 bad input or usage, 2 some puzzle failed (named on\n"
-                 "            standard error with its seed), 3 internal error,\n"
-                 "            129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (the puzzles printed so far\n"
-                 "            stay; an --out file is left as it was; nothing half-written is left)\n";
-    return exit_ok;
-  }
-  const GenerateOptions o = read_generate_options(vm);
-  // A signal stops the run at the next puzzle (a second one kills the process): the puzzles
-  // printed so far stay, and --out is not written. It killed the process, which could leave the
-  // temporary file of --out behind when it came during the final write.
-  const auto& stop = install_stop_handlers();
+// The puzzles of `o`, made ahead and printed in order; the exit code.
+int generate_all(const GenerateOptions& o, const std::atomic<bool>& stop) {
   // Standard output gets each puzzle as it is made, in order with the failure lines (it got them
   // all at the end, held in memory); so does the temporary file of --out FILE, renamed into place
   // at the end (it was held in memory too: a gigabyte for a million puzzles).
-  const bool streamed = o.out.empty();
+  const bool streamed = o.out.empty() || standard_stream_named(o.out) != 0;
+  std::ostream& stream = o.stream == 2 ? std::cerr : std::cout;
   std::optional<AtomicFileWriter> file;
   if (!streamed) file.emplace(o.out);
   int failed = 0;
@@ -275,16 +264,49 @@ int run_generate(const Args& args) {
       continue;
     }
     const std::string text = o.json ? puzzle_json(result.value(), i, o.count) : puzzle_text(result.value(), i, o.count);
-    if (streamed) std::cout << text;
+    if (streamed) stream << text;
     else file->write(text);
   }
   // Nothing made: an existing --out file is left as it was (an empty file would replace it); the
   // temporary goes with `file`.
-  if (streamed) std::cout << std::flush;
+  if (streamed) stream << std::flush;
   else if (stop.load()) return interrupted_generate(o, o.count);
   else if (failed < o.count) file->commit();
   else std::cerr << "hidato: no puzzle made; " << line_text(o.out) << " left as it was\n";
   return failed > 0 ? exit_puzzle_failed : exit_ok;
+}
+
+}  // namespace
+
+int run_generate(const Args& args) {
+  auto desc = generate_options();
+  const Parsed p = parse_command(args, desc);
+  const auto& vm = p.vm;
+  if (p.help) {
+    std::cout << "usage: hidato generate [--topology T] [--shape S] [--rows R] [--cols C] [--difficulty D]\n"
+                 "                       [--seed N] [--count K] [--out FILE] [--json] [--threads N]\n"
+                 "                       [other options below]\n\n"
+                 "Makes puzzles without a config, each proved to have exactly one solution, and prints\n"
+                 "them in the puzzle text format (with their solution, grade and seed) or as JSON.\n\n"
+              << desc
+              << "\nexit codes: 0 every puzzle made, 1 bad input or usage, 2 some puzzle failed (named on\n"
+                 "            standard error with its seed), 3 internal error,\n"
+                 "            129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (the puzzles printed so far\n"
+                 "            stay; an --out file is left as it was; nothing half-written is left)\n";
+    return exit_ok;
+  }
+  const GenerateOptions o = read_generate_options(vm);
+  // A signal stops the run at the next puzzle (a second one kills the process): the puzzles
+  // printed so far stay, and --out is not written. It killed the process, which could leave the
+  // temporary file of --out behind when it came during the final write.
+  const auto& stop = install_stop_handlers();
+  try {
+    return generate_all(o, stop);
+  } catch (const OutputError&) {
+    // A write the signal broke off (EINTR: an --out FIFO nobody reads yet) is the stop, not a fault.
+    if (stop.load()) return interrupted_generate(o, -1);
+    throw;
+  }
 }
 
 int run_grade(const Args& args) {

@@ -1,6 +1,7 @@
 #include "core/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -44,9 +45,12 @@ std::filesystem::path create_temp_for(const std::filesystem::path& path) {
 
 // The temporary `tmp` takes the permissions of the file at `path` it is to replace, if any.
 void keep_permissions(const std::filesystem::path& tmp, const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto st = std::filesystem::status(path, ec);
-  if (!ec && std::filesystem::is_regular_file(st)) std::filesystem::permissions(tmp, st.permissions(), ec);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  // The owner and group first (only root may give a file away; for others this fails and the file
+  // is theirs), then the mode, which chown may have cleared of set-id bits.
+  [[maybe_unused]] const int owned = ::chown(tmp.c_str(), st.st_uid, st.st_gid);
+  ::chmod(tmp.c_str(), st.st_mode & 07777);
 }
 
 }  // namespace
@@ -76,18 +80,31 @@ bool closed_at_start[3] = {false, false, false};  // set once by main, before an
 
 // Whether `path` names standard descriptor 1 or 2 and that one was closed when the program started.
 bool names_a_closed_stream(const std::filesystem::path& path) {
-  const std::string p = path.lexically_normal().string();
-  for (int fd : {1, 2}) {
-    const std::string n = std::to_string(fd);
-    if (closed_at_start[fd] && (p == "/dev/fd/" + n || p == "/proc/self/fd/" + n ||
-                                p == "/proc/" + std::to_string(::getpid()) + "/fd/" + n ||
-                                p == (fd == 1 ? "/dev/stdout" : "/dev/stderr")))
-      return true;
-  }
-  return false;
+  const int fd = standard_stream_named(path);
+  return fd != 0 && closed_at_start[fd];
+}
+
+// A symbolic link still, once followed: a loop (or more than 40 hops).
+void refuse_link_loop(const std::filesystem::path& given, const std::filesystem::path& target, bool before_work) {
+  std::error_code ec;
+  if (!std::filesystem::is_symlink(target, ec)) return;
+  const std::string why = given.string() + ": a loop of symbolic links (or more than 40 of them), not a file to write";
+  if (before_work) throw InputError(why);
+  throw OutputError(why);
 }
 
 }  // namespace
+
+int standard_stream_named(const std::filesystem::path& path) {
+  const std::string p = path.lexically_normal().string();
+  for (int fd : {1, 2}) {
+    const std::string n = std::to_string(fd);
+    if (p == "/dev/fd/" + n || p == "/proc/self/fd/" + n || p == "/proc/" + std::to_string(::getpid()) + "/fd/" + n ||
+        p == (fd == 1 ? "/dev/stdout" : "/dev/stderr"))
+      return fd;
+  }
+  return 0;
+}
 
 void note_standard_stream_closed(int fd) {
   if (fd >= 0 && fd <= 2) closed_at_start[fd] = true;
@@ -95,7 +112,12 @@ void note_standard_stream_closed(int fd) {
 
 void check_output_file(const std::filesystem::path& link) {
   if (names_a_closed_stream(link)) throw InputError(link.string() + ": the standard stream it names is closed");
+  if (standard_stream_named(link) != 0) return;  // written into as it is, nothing to create
+  const std::string given = link.string();
+  if (!given.empty() && given.back() == '/')
+    throw InputError(given + ": names a folder (it ends in '/'); expected the name of a file to write");
   const std::filesystem::path path = output_target(link);
+  refuse_link_loop(link, path, true);
   if (is_stream(path)) return;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
@@ -119,6 +141,7 @@ void check_output_file(const std::filesystem::path& link) {
 
 AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path) : target_(output_target(path)) {
   std::error_code ec;
+  refuse_link_loop(path, target_, false);
   if (!is_stream(target_)) {
     if (std::filesystem::is_directory(target_, ec))
       throw OutputError(target_.string() + ": cannot write: it is a folder");

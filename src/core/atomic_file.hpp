@@ -26,8 +26,14 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 // /proc/self/fd/1) then names no output, though the descriptor is held open on /dev/null.
 void note_standard_stream_closed(int fd);
 
-// Before any work: throws InputError (exit 1) when `path` is a folder or its folder cannot be
-// created or written, with the OS reason, or names a standard stream that was closed.
+// 1 or 2 when `path` names standard output or standard error (/dev/stdout, /dev/fd/1,
+// /proc/self/fd/1, /proc/PID/fd/1, and the same for 2), else 0: a caller writes into that
+// stream itself (following the name would replace the file behind a `>> log` redirection).
+int standard_stream_named(const std::filesystem::path& path);
+
+// Before any work: throws InputError (exit 1) when `path` is a folder (or ends in '/'), a loop of
+// symbolic links, or its folder cannot be created or written, with the OS reason, or names a
+// standard stream that was closed. A standard stream that is open passes as it is.
 void check_output_file(const std::filesystem::path& path);
 
 // A file written a piece at a time (a manifest as its entries come, `generate --out` as its

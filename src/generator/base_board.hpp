@@ -1,6 +1,8 @@
 #pragma once
 // BoardSpec -> the board before obstacles: the named shape (or mask file) under the topology.
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "generator/generator.hpp"
 #include "topology/shapes.hpp"
@@ -22,5 +24,10 @@ int obstacle_count(double ratio, int cells);
 int grown_cells(double fill, int box_cells);
 // What grow_board grows to: grown_cells, at least min_cells, at most the box.
 int grown_target(double fill, int box_cells);
+// The playable cells of a board of `spec` whose shape (mask, or box of a grown board) has
+// `shape_cells` cells: what grown fills of it, less the obstacles.
+int playable_cells(const BoardSpec& spec, int shape_cells);
+// "board too big: ..." when playable_cells is above max_generated_cells, else nullopt.
+std::optional<std::string> too_big(const BoardSpec& spec, int shape_cells);
 
 }  // namespace hidato

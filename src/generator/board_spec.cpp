@@ -97,6 +97,23 @@ int obstacle_count(double ratio, int cells) {
   return static_cast<int>(std::floor(ratio * cells + 1e-9));
 }
 
+int playable_cells(const BoardSpec& spec, int shape_cells) {
+  const int cells = spec.shape == "grown" ? grown_target(spec.fill, shape_cells) : shape_cells;
+  return cells - obstacle_count(spec.obstacles, cells);
+}
+
+std::optional<std::string> too_big(const BoardSpec& spec, int shape_cells) {
+  const int left = playable_cells(spec, shape_cells);
+  if (left <= max_generated_cells) return std::nullopt;
+  const char* after = spec.shape == "grown" ? (spec.obstacles > 0 ? " after the fill and obstacles" : " after the fill")
+                                            : (spec.obstacles > 0 ? " after obstacles" : "");
+  return "board too big: " + board_text(spec) + " under " + std::string(to_string(spec.topology)) + " has " +
+         counted(left, "playable cell") + after + "; the generator makes boards of at most " +
+         std::to_string(max_generated_cells) +
+         " (the grader keeps every deduction state's candidates as cells x values bits, so a puzzle's memory and time "
+         "grow with the square of the cells: 100 x 100 takes minutes and 0.4 GB, 200 x 200 hours and several GB)";
+}
+
 // Plan: cheap checks first (ratio, size, shape name, mask file), then the board itself: enough
 // cells, square4 colour balance, at most two dead ends, and finally one Hamiltonian path found
 // with a fixed seed, so a spec that passes can always be filled.
@@ -122,11 +139,7 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   const int cells = mask.count();
   const int left = cells - obstacle_count(spec.obstacles, cells);
   const std::string where = board_text(spec) + " under " + std::string(to_string(spec.topology));
-  if (left > max_generated_cells)
-    return "board too big: " + where + " has " + counted(left, "playable cell") +
-           " after obstacles; the generator makes boards of at most " + std::to_string(max_generated_cells) + " (the grader keeps every deduction "
-           "state's candidates as cells x values bits, so a puzzle's memory and time grow with the square of the "
-           "cells: 100 x 100 takes minutes and 0.4 GB, 200 x 200 hours and several GB)";
+  if (auto big = too_big(spec, cells)) return big;
   if (left < min_cells)
     return "board too small: " + where + " has " + counted(cells, "playable cell") + pieces_note(spec, cells) + ", " +
            std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";
@@ -213,8 +226,8 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   } catch (const InputError&) {
     return std::nullopt;  // check_spec reports it
   }
-  if (spec.shape == "grown") cells = grown_cells(spec.fill, cells);
-  const int left = cells - obstacle_count(spec.obstacles, cells);
+  const int left = playable_cells(spec, cells);
+  if (spec.shape == "grown") cells = grown_target(spec.fill, cells);
   if (left >= min_cells_for(level)) return std::nullopt;
   // The shape's own cells first, then what its holes leave (the count after obstacles read as
   // the shape's size).

@@ -661,6 +661,9 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   } catch (const InputError& e) {
     return Failure{std::string("spec: ") + e.what(), 0};
   }
+  // Callers check the spec first (check_spec); a job from elsewhere (a manifest's failed entry,
+  // recorded before the limit) fails at once rather than running for hours.
+  if (auto big = too_big(job.board, base.size())) return Failure{"spec: " + *big, 0};
   SolveLimits limits;
   limits.cancel = cancel;
   if (job.budget.deadline_ms > 0) limits.deadline = start + std::chrono::milliseconds(job.budget.deadline_ms);

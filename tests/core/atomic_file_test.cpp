@@ -151,5 +151,26 @@ TEST_F(InFreshFolder, AFileWrittenPieceByPieceAppearsWholeOrNotAtAll) {
   EXPECT_EQ(read_text_file(dir_ / "fresh.txt"), "new\n");
 }
 
+// Refused before any work: a name ending in '/' (it made the folder, then failed after the work)
+// and a loop of links (replaced by a plain file). The standard streams' names are streams.
+TEST_F(InFreshFolder, ANameEndingInASlashOrALinkLoopIsRefusedBeforeWork) {
+  EXPECT_THROW(check_output_file("newfile/"), InputError);
+  EXPECT_FALSE(fs::exists("newfile"));
+  fs::create_symlink("b", "a");
+  fs::create_symlink("a", "b");
+  try {
+    check_output_file("a");
+    ADD_FAILURE() << "a link loop passed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("a loop of symbolic links"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(write_file_atomic("a", "x"), OutputError);
+  EXPECT_TRUE(fs::is_symlink("a"));
+  EXPECT_EQ(standard_stream_named("/dev/stdout"), 1);
+  EXPECT_EQ(standard_stream_named("/proc/self/fd/2"), 2);
+  EXPECT_EQ(standard_stream_named("/dev/fd/3"), 0);
+  EXPECT_EQ(standard_stream_named("stdout"), 0);
+}
+
 }  // namespace
 }  // namespace hidato

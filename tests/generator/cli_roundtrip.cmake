@@ -7,6 +7,7 @@
 # 5. A run that made no puzzle (exit 2) leaves an existing --out file as it was (it was emptied).
 # 6. `--threads 1` and `--threads 3` give the same bytes (puzzles side by side, and one puzzle's
 #    attempts running ahead: hard 6x6 seed 9 returns attempt 1).
+# 7. --out /dev/stdout is written into as a stream (see below).
 file(MAKE_DIRECTORY ${DIR})
 set(common generate --rows 6 --cols 6 --difficulty medium --seed 9 --count 2)
 execute_process(COMMAND ${EXE} ${common} --json --out ${DIR}/a.jsonl RESULT_VARIABLE r1)
@@ -69,4 +70,13 @@ endif()
 string(FIND "${one_1}" "\"attempt\":0," first)
 if(NOT first EQUAL -1)
   message(FATAL_ERROR "hard 6x6 seed 9 should return a later attempt: ${one_1}")
+endif()
+
+# 7. --out /dev/stdout writes into standard output as it is: appended to a `>> log` redirection
+#    (it replaced the file behind it, and the earlier lines were lost).
+execute_process(COMMAND sh -c "echo LOG > log.txt && '${EXE}' generate --rows 5 --cols 5 --difficulty easy --out /dev/stdout >> log.txt"
+                WORKING_DIRECTORY ${DIR} RESULT_VARIABLE r8)
+file(READ ${DIR}/log.txt log)
+if(NOT r8 EQUAL 0 OR NOT log MATCHES "^LOG\n# puzzle: 1/1\n")
+  message(FATAL_ERROR "--out /dev/stdout >> log.txt: exit ${r8}, log.txt:\n${log}")
 endif()

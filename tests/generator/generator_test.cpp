@@ -448,6 +448,29 @@ TEST(Generator, AttemptsRunningAheadStopOnCancel) {
   EXPECT_EQ(r.failure().reason, "cancelled");
 }
 
+// Boards above max_generated_cells playable cells are refused (check_spec) and, reaching
+// make_puzzle anyway (a manifest's failed entry recorded before the limit), fail at once. A grown
+// board counts what it fills of its box, and obstacles count as gone.
+TEST(Generator, BoardsAboveTheCellLimitAreRefusedAndNeverRun) {
+  BoardSpec big{Topology::square8, "rect", "", 101, 100, 0.0, false};
+  ASSERT_TRUE(check_spec(big));
+  EXPECT_EQ(check_spec(big)->rfind("board too big: shape 'rect' at 101x100 under square8 has 10100 playable cells;", 0), 0u)
+      << *check_spec(big);
+  big.obstacles = 0.01;  // 101 holes: 9,999 cells
+  EXPECT_FALSE(check_spec(big)) << *check_spec(big);
+  BoardSpec grown{Topology::square8, "grown", "", 200, 200, 0.0, false};
+  grown.fill = 0.25;  // 10,000 of the 40,000 cells of its box
+  EXPECT_EQ(playable_cells(grown, 40'000), 10'000);
+  EXPECT_FALSE(too_big(grown, 40'000));
+  grown.fill = 0.3;
+  EXPECT_TRUE(too_big(grown, 40'000));
+  PuzzleJob job = small_job(Topology::hex6, "rect", 0.0, 1, Difficulty::easy, 101);
+  const auto r = make_puzzle(job);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.failure().reason.rfind("spec: board too big: ", 0), 0u) << r.failure().reason;
+  EXPECT_EQ(r.failure().attempts, 0);
+}
+
 TEST(Generator, BadSpecFailsWithoutThrowing) {
   PuzzleJob job = small_job(Topology::square8, "blob", 0.0, 1, Difficulty::easy);
   const auto r = make_puzzle(job);
