@@ -93,6 +93,17 @@ void refuse_link_loop(const std::filesystem::path& given, const std::filesystem:
   throw OutputError(why);
 }
 
+// The rename that puts a file in place replaces the old one, and in a sticky folder (/tmp) only
+// the old file's owner, the folder's or root may: found out after the work otherwise.
+void refuse_foreign_file_in_sticky_folder(const std::filesystem::path& path, const std::string& folder) {
+  struct stat file {}, dir {};
+  const uid_t me = ::geteuid();
+  if (me == 0 || ::lstat(path.c_str(), &file) != 0 || ::stat(folder.c_str(), &dir) != 0) return;
+  if ((dir.st_mode & S_ISVTX) && file.st_uid != me && dir.st_uid != me)
+    throw InputError(path.string() + ": belongs to another user in a sticky folder (" + folder +
+                     "), where only its owner may replace it; write another file");
+}
+
 }  // namespace
 
 int standard_stream_named(const std::filesystem::path& path) {
@@ -137,6 +148,7 @@ void check_output_file(const std::filesystem::path& link) {
     ::close(fd);
     std::filesystem::remove(probe, ec);
   }
+  refuse_foreign_file_in_sticky_folder(path, folder);
 }
 
 AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path) : target_(output_target(path)) {
