@@ -1,8 +1,10 @@
 #include "generator/fill.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "generator/base_board.hpp"
 #include "topology/shapes.hpp"
@@ -209,10 +211,117 @@ std::optional<CellOrder> snake(const Board& board, bool by_column, bool flip) {
   return order;
 }
 
+// The cycle of the 2x2-block construction, as each cell's two neighbours on it.
+class BlockCycle {
+ public:
+  explicit BlockCycle(int cells) : next_(static_cast<std::size_t>(cells), {no_cell, no_cell}) {}
+  void link(CellId x, CellId y) {
+    put(x, y);
+    put(y, x);
+  }
+  void unlink(CellId x, CellId y) {
+    drop(x, y);
+    drop(y, x);
+  }
+  // The cells in cycle order from `start`.
+  CellOrder walk(CellId start, int cells) const {
+    CellOrder order{start};
+    CellId prev = no_cell;
+    for (CellId at = start; static_cast<int>(order.size()) < cells;) {
+      const auto& two = next_[static_cast<std::size_t>(at)];
+      const CellId to = two[0] != prev ? two[0] : two[1];
+      if (to == no_cell || to == start) break;
+      prev = at;
+      at = to;
+      order.push_back(at);
+    }
+    return order;
+  }
+
+ private:
+  void put(CellId x, CellId y) {
+    auto& two = next_[static_cast<std::size_t>(x)];
+    (two[0] == no_cell ? two[0] : two[1]) = y;
+  }
+  void drop(CellId x, CellId y) {
+    auto& two = next_[static_cast<std::size_t>(x)];
+    if (two[0] == y) two[0] = two[1];
+    two[1] = no_cell;
+  }
+  std::vector<std::array<CellId, 2>> next_;
+};
+
+// A square4 board that is a union of 2x2 blocks on the even grid (what shapes.cpp draws for
+// square4: every such union has a Hamiltonian cycle) gets one by construction: each block is a
+// 4-cycle, and along a spanning tree of the blocks (breadth first) two side-adjacent blocks are
+// joined by swapping the edges of the sides they share for the two edges across. Cut open at the
+// first cell, the cycle is a path. nullopt for any other board. For boards the search cannot
+// cover in its budget (square4 circles at 64x66 and 70x72 were refused).
+std::optional<CellOrder> block_cycle(const Board& board) {
+  if (board.topology() != Topology::square4) return std::nullopt;
+  const int brows = (board.rows() + 1) / 2, bcols = (board.cols() + 1) / 2;  // an odd last line: empty or no fit
+  const auto cell = [&](int br, int bc, int dr, int dc) { return board.cell_at(Coord{2 * br + dr, 2 * bc + dc}); };
+  std::vector<char> full(static_cast<std::size_t>(brows * bcols), 0);
+  int blocks = 0, first = -1;
+  for (int br = 0; br < brows; ++br)
+    for (int bc = 0; bc < bcols; ++bc) {
+      int present = 0;
+      for (int d = 0; d < 4; ++d) present += cell(br, bc, d / 2, d % 2) != no_cell;
+      if (present != 0 && present != 4) return std::nullopt;
+      if (present == 4) {
+        full[static_cast<std::size_t>(br * bcols + bc)] = 1;
+        ++blocks;
+        if (first < 0) first = br * bcols + bc;
+      }
+    }
+  if (blocks == 0 || blocks * 4 != board.size()) return std::nullopt;
+  BlockCycle cycle(board.size());
+  for (int b = 0; b < brows * bcols; ++b) {
+    if (!full[static_cast<std::size_t>(b)]) continue;
+    const int br = b / bcols, bc = b % bcols;
+    const CellId a = cell(br, bc, 0, 0), r = cell(br, bc, 0, 1), c = cell(br, bc, 1, 1), d = cell(br, bc, 1, 0);
+    cycle.link(a, r);
+    cycle.link(r, c);
+    cycle.link(c, d);
+    cycle.link(d, a);
+  }
+  // Joins block (br, bc) with its neighbour (br + dr, bc + dc): the edge along each one's facing
+  // side goes, the two edges across come.
+  const auto join = [&](int br, int bc, int dr, int dc) {
+    const auto mine = [&](int k) { return dr != 0 ? cell(br, bc, dr > 0, k) : cell(br, bc, k, dc > 0); };
+    const auto theirs = [&](int k) { return dr != 0 ? cell(br + dr, bc, dr < 0, k) : cell(br, bc + dc, k, dc < 0); };
+    cycle.unlink(mine(0), mine(1));
+    cycle.unlink(theirs(0), theirs(1));
+    cycle.link(mine(0), theirs(0));
+    cycle.link(mine(1), theirs(1));
+  };
+  std::vector<char> seen(full.size(), 0);
+  std::vector<int> queue{first};
+  seen[static_cast<std::size_t>(first)] = 1;
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const int br = queue[q] / bcols, bc = queue[q] % bcols;
+    for (const auto& [dr, dc] : {std::pair{0, 1}, std::pair{0, -1}, std::pair{1, 0}, std::pair{-1, 0}}) {
+      if (br + dr < 0 || br + dr >= brows || bc + dc < 0 || bc + dc >= bcols) continue;
+      const auto other = static_cast<std::size_t>((br + dr) * bcols + bc + dc);
+      if (!full[other] || seen[other]) continue;
+      join(br, bc, dr, dc);
+      seen[other] = 1;
+      queue.push_back(static_cast<int>(other));
+    }
+  }
+  if (static_cast<int>(queue.size()) != blocks) return std::nullopt;  // blocks in pieces
+  CellOrder order = cycle.walk(cell(first / bcols, first % bcols, 0, 0), board.size());
+  if (static_cast<int>(order.size()) != board.size()) return std::nullopt;
+  for (std::size_t i = 1; i < order.size(); ++i)
+    if (!board.is_adjacent(order[i - 1], order[i])) return std::nullopt;
+  return order;
+}
+
 }  // namespace
 
 // Plan: the randomised search (grow_path) with growing budgets; when it runs out (big boards,
-// where each rotation moves thousands of cells), the snakes, which need no search.
+// where each rotation moves thousands of cells), the snakes, which need no search, and on square4
+// block shapes the block cycle (block_cycle).
 std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std::uint64_t max_steps,
                                                const StopCheck& stop) {
   const int n = board.size();
@@ -227,7 +336,7 @@ std::optional<CellOrder> find_hamiltonian_path(const Board& board, Rng& rng, std
   for (const bool by_column : {false, true})
     for (const bool flip : {false, true})
       if (auto path = snake(board, by_column, flip)) return path;
-  return std::nullopt;
+  return block_cycle(board);
 }
 
 void backbite(const Board& board, CellOrder& order, Rng& rng, int moves, const StopCheck& stop) {

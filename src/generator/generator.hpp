@@ -211,7 +211,11 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    that `# minimal: tier 3` holds for fresh grades: a hard puzzle whose strip kept a given a
 //    fresh tier-3 grade does without loses it (rare: 1 of 222 easy..expert puzzles of an outside
 //    check); every other puzzle is the same.
-inline constexpr int generator_version = 26;
+// 27: a square4 board made of 2x2 blocks that the path search could not cover within its budget
+//    gets the block cycle (fill.cpp, block_cycle) where it was refused ("no Hamiltonian path
+//    found": square4 circles at 64x66, 70x72, 100x102); every board the search or a snake served
+//    gets the same path, so no puzzle made before changes.
+inline constexpr int generator_version = 27;
 
 // `threads`: how many attempts may run at once. With more than one, the attempts after the one
 // being settled run ahead on other threads: the puzzle (and its stats but ms) is the same as with

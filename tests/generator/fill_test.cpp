@@ -39,6 +39,25 @@ TEST(Fill, FindsPathsOnEveryShapeAndTopology) {
       }
 }
 
+// Without any search budget a square4 shape (a union of 2x2 blocks) still gets a path: the block
+// cycle (fill.cpp, block_cycle). Square4 circles at 64x66 and 70x72 were refused when the
+// search ran out there.
+TEST(Fill, Square4BlockShapesGetAPathWithoutSearch) {
+  for (const auto& name : procedural_shape_names())
+    for (int side : {8, 13, 20}) {
+      const Board b = shape_board(Topology::square4, name.c_str(), side);
+      Rng rng(1);
+      const auto order = find_hamiltonian_path(b, rng, 0);
+      ASSERT_TRUE(order.has_value()) << name << " " << side;
+      EXPECT_TRUE(is_hamiltonian(b, *order)) << name << " " << side;
+    }
+  const Board hooked(Topology::square4, 2, 3, {true, true, true, true, true, true});  // 2x3: not blocks
+  Rng rng(1);
+  const auto snake = find_hamiltonian_path(hooked, rng, 0);  // the snake serves it
+  ASSERT_TRUE(snake.has_value());
+  EXPECT_TRUE(is_hamiltonian(hooked, *snake));
+}
+
 TEST(Fill, ImpossibleBoardGivesUpWithinBudget) {
   // A plus sign has four dead ends: no Hamiltonian path.
   const Board b(Topology::square4, 3, 3, {false, true, false, true, true, true, false, true, false});
