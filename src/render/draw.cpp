@@ -149,9 +149,16 @@ void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& pag
                 Weight::regular, Align::left, page.section.w);
   }
   if (page.rule.h > 0) {
+    // On one line, shrunk to fit; where the band has room for two (large print, layout's
+    // rule_lines), wrapped onto two instead of shrinking below the caption size.
     const double cap = f.caption * mm_per_point;
-    fitted_text(canvas, page.rule_text, page.rule.x + page.rule.w / 2, page.rule.bottom() - cap * 0.6, cap,
-                Weight::regular, Align::centre, page.rule.w);
+    const std::vector<std::string> two = wrap_text(canvas, page.rule_text, cap, Weight::regular, page.rule.w);
+    const bool wrap = page.rule.h >= cap * 3.2 - 1e-9 && two.size() == 2;
+    double y = page.rule.bottom() - cap * 0.6 - (wrap ? cap * 1.2 : 0);
+    for (const std::string& line : wrap ? two : std::vector<std::string>{page.rule_text}) {
+      fitted_text(canvas, line, page.rule.x + page.rule.w / 2, y, cap, Weight::regular, Align::centre, page.rule.w);
+      y += cap * 1.2;
+    }
   }
 }
 

@@ -59,16 +59,32 @@ double paragraph(Canvas& canvas, const std::string& text, double x, double y, do
   return y;
 }
 
-// "Difficulty" and the five levels with their stars, in two lines at the foot of the page.
-void draw_star_legend(Canvas& canvas, const Box& box, double size) {
-  canvas.text("Difficulty is shown by stars:", box.x, box.y + size * 1.45, size, Weight::bold, Align::left);
+// The five levels with their stars, `first` to `last` - 1, on one line.
+std::string star_levels(int first, int last) {
   std::string line;
-  for (int i = 0; i < 5; ++i) {
+  for (int i = first; i < last; ++i) {
     std::string stars;
     for (int k = 0; k <= i; ++k) stars += "\xE2\x98\x85";
-    line += (i ? "   " : "") + stars + " " + star_legend[i];
+    line += (i > first ? "   " : "") + stars + " " + star_legend[i];
   }
-  fitted_text(canvas, line, box.x, box.y + size * 2.9, size, Weight::regular, Align::left, box.w);
+  return line;
+}
+
+// Lines the legend takes at `size` in `width`: the title, then the levels on one line, or on two
+// when one would have to shrink them (large print: they were 14.7 pt under a 16 pt body).
+int star_legend_lines(Canvas& canvas, double size, double width) {
+  return canvas.text_width(star_levels(0, 5), size, Weight::regular) <= width ? 2 : 3;
+}
+
+// "Difficulty" and the five levels with their stars, at the foot of the page.
+void draw_star_legend(Canvas& canvas, const Box& box, double size) {
+  canvas.text("Difficulty is shown by stars:", box.x, box.y + size * 1.45, size, Weight::bold, Align::left);
+  if (star_legend_lines(canvas, size, box.w) == 2) {
+    canvas.text(star_levels(0, 5), box.x, box.y + size * 2.9, size, Weight::regular, Align::left);
+    return;
+  }
+  fitted_text(canvas, star_levels(0, 3), box.x, box.y + size * 2.9, size, Weight::regular, Align::left, box.w);
+  fitted_text(canvas, star_levels(3, 5), box.x, box.y + size * 4.35, size, Weight::regular, Align::left, box.w);
 }
 
 }  // namespace
@@ -89,7 +105,7 @@ void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body) {
   if (used.empty()) used.insert(Topology::square8);
   const double size = book.page_template.fonts.body * mm_per_point;
   double y = paragraph(canvas, general_rule, body.x, body.y + size * 0.5, body.w, size, Weight::regular);
-  const double legend_h = size * 1.45 * 3;
+  const double legend_h = size * 1.45 * (star_legend_lines(canvas, size, body.w) + 1);
   draw_star_legend(canvas, {body.x, body.bottom() - legend_h, body.w, legend_h}, size);
   const double share = (body.bottom() - legend_h - y) / static_cast<double>(used.size());
   const double largest = std::max(8.0, book.page_template.cell.min);  // large print: large examples

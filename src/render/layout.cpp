@@ -28,10 +28,14 @@ struct Bands {  // heights of the text bands, from the template's font sizes
   double section;  // section header: kind and title, then the puzzle range
 };
 
+// Lines of the rule reminder: two where no text may shrink below a large min_text (the rule is
+// one long sentence: at 16 pt on Letter it was shrunk to 11.8 pt to fit one line), else one.
+int rule_lines(const PageTemplate& t) { return t.min_text_pt > key_digits_pt ? 2 : 1; }
+
 Bands bands_of(const PageTemplate& t) {
   const FontSizes& f = t.fonts;
   return {f.heading * mm_per_pt * 2.0,  f.page_number * mm_per_pt * 2.2, f.caption * mm_per_pt * 1.8,
-          f.number * mm_per_pt * 1.3,   f.caption * mm_per_pt * 2.0,
+          f.number * mm_per_pt * 1.3,   f.caption * mm_per_pt * (0.8 + 1.2 * rule_lines(t)),
           section_title_pt(f) * mm_per_pt * 1.6 + f.body * mm_per_pt * 2.2};
 }
 
@@ -121,6 +125,12 @@ Extent extent_of(const PrintablePuzzle& p) {
 
 int digits_in(const PrintablePuzzle& p) { return digits_of(p.puzzle.board.size()); }
 
+// The least puzzle cell for numbers of `digits` digits: the template's, grown until its numbers
+// are min_text (a large-print book's 3-digit numbers were 15 pt in its 14 mm cells).
+double least_cell(const PageTemplate& t, Topology topology, int digits) {
+  return std::max(t.cell.min_for(digits), cell_for_number_size(topology, digits, t.min_text_pt * mm_per_pt));
+}
+
 const PrintablePuzzle& at(const std::vector<PrintablePuzzle>& puzzles, int i) {
   return puzzles[static_cast<std::size_t>(i)];
 }
@@ -200,7 +210,7 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     item.index = i;
     item.caption_text = std::to_string(at(puzzles, i).number);
     const Extent e = extent_of(at(puzzles, i));
-    const double min = t.cell.min_for(digits_in(at(puzzles, i)));
+    const double min = least_cell(t, at(puzzles, i).puzzle.board.topology(), digits_in(at(puzzles, i)));
     if (!place(slots[page->items.size()], e, min, t.cell.max, frame, false, item)) {
       if (!page->items.empty()) { close(); open(); }
       place(body_of(*page), e, min, t.cell.max, frame, true, item);
@@ -246,7 +256,7 @@ struct KeySize {
 KeySize key_size(const PageTemplate& t, const PrintablePuzzle& p, const Box& body) {
   const Extent e = extent_of(p);
   const double min = std::max(t.answer_cell.min, cell_for_number_size(p.puzzle.board.topology(), digits_in(p),
-                                                                      key_digits_pt * mm_per_pt));
+                                                                      std::max(key_digits_pt, t.min_text_pt) * mm_per_pt));
   const Frame frame = key_frame(t);
   // answer_cell.max, raised to the 7 pt floor when that is larger, as far as the page allows.
   const double cell = fitting_cell(body, e, frame, std::max(t.answer_cell.max, min));
@@ -481,7 +491,7 @@ std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology top
   const PageTemplate u = with_inside_margin(t, inside_margin_for(t, rules_of(t), pages_bound));
   const Box body = body_of(open_puzzle_page(u, 1, "rule", "title", "subtitle"));
   const auto cell_for = [&](int r, int c) { return fitting_cell(body, grid_extent(topology, r, c), puzzle_frame(u), 1e9); };
-  const double got = cell_for(rows, cols), need = t.cell.min_for(digits_of(max_number));
+  const double got = cell_for(rows, cols), need = least_cell(t, topology, digits_of(max_number));
   if (got >= need - 1e-9) return std::nullopt;
   const double density = static_cast<double>(max_number) / (rows * cols);
   std::string fits = "no board of this shape fits";
@@ -489,7 +499,7 @@ std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology top
     const int r = std::max(2, static_cast<int>(std::lround(rows * s / static_cast<double>(std::max(rows, cols)))));
     const int c = std::max(2, static_cast<int>(std::lround(cols * s / static_cast<double>(std::max(rows, cols)))));
     const int n = std::max(1, static_cast<int>(std::lround(r * c * density)));
-    if (cell_for(r, c) >= t.cell.min_for(digits_of(n)) - 1e-9) {
+    if (cell_for(r, c) >= least_cell(t, topology, digits_of(n)) - 1e-9) {
       fits = "at most " + std::to_string(r) + " x " + std::to_string(c) + " fits";
       break;
     }

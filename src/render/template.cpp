@@ -166,6 +166,24 @@ struct Reader {
       if (node[key]) *field = number(node[key], std::string("fonts.") + key, 4, 96);
   }
 
+  // Every font at least min_text (a large-print book printed its captions and page numbers at
+  // 14 pt under a 16 pt rule).
+  void check_min_text(const YAML::Node& root, const PageTemplate& t) const {
+    const FontSizes& f = t.fonts;
+    const std::pair<const char*, double> fields[] = {{"title", f.title},     {"subtitle", f.subtitle},
+                                                     {"heading", f.heading}, {"caption", f.caption},
+                                                     {"body", f.body},       {"page_number", f.page_number},
+                                                     {"number", f.number}};
+    for (const auto& [key, pt] : fields)
+      if (pt < t.min_text_pt - 1e-9) {
+        const YAML::Node n = root["fonts"] && root["fonts"][key] ? root["fonts"][key] : root["min_text"];
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%g pt is below min_text (%g pt): every text on the page must be at least that",
+                      pt, t.min_text_pt);
+        fail(n ? n : root, std::string("fonts.") + key, buf);
+      }
+  }
+
   // The content area must leave room for the running head, the footer and a slot.
   void check_fits(const YAML::Node& root, const PageTemplate& t) const {
     const double w = t.width_mm - t.margins.inner - t.margins.outer - t.gutter_mm;
@@ -226,7 +244,7 @@ struct Reader {
     PageTemplate t;
     step(root, [&] {
       check_keys(root, "", {"name", "page", "margins", "gutter", "spacing", "puzzles_per_page", "answers_per_page",
-                            "cell", "answer_cell", "fonts", "print_service"});
+                            "cell", "answer_cell", "fonts", "min_text", "print_service"});
     });
     if (const YAML::Node n = root["name"]) step(n, [&] {
       if (!n.IsScalar()) fail(n, "name", "expected a name");
@@ -243,10 +261,12 @@ struct Reader {
     if (const YAML::Node n = root["cell"]) step(n, [&] { cells(n, "cell", t.cell); });
     if (const YAML::Node n = root["answer_cell"]) step(n, [&] { cells(n, "answer_cell", t.answer_cell); });
     if (const YAML::Node n = root["fonts"]) step(n, [&] { fonts(n, t.fonts); });
+    if (const YAML::Node n = root["min_text"]) step(n, [&] { t.min_text_pt = number(n, "min_text", 4, 96); });
     if (const YAML::Node n = root["print_service"]) step(n, [&] {
       t.print_service = n.IsScalar() ? n.Scalar() : "";
       if (!print_rules(t.print_service)) fail(n, "print_service", "unknown print service '" + printable(t.print_service) + "' (expected kdp or none)");
     });
+    if (found.empty()) step(root, [&] { check_min_text(root, t); });
     if (found.empty()) step(root, [&] { check_fits(root, t); });
     if (found.empty()) step(root, [&] { check_print_service(root, t); });
     if (found.empty()) return t;

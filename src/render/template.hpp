@@ -48,6 +48,10 @@ struct PageTemplate {
   CellRange answer_cell{4, 4, 8};  // answer keys; numbers never below key_digits_pt either
   std::string print_service;  // "kdp": KDP's page-count rules (print_rules.hpp); "" none
   FontSizes fonts;
+  // The least size of any text on the page, board and answer-key numbers included (their cells
+  // grow to carry it): key_digits_pt by default; 16 for a large-print book (KDP's rule), whose
+  // fonts must then all be at least that.
+  double min_text_pt = 7;
   friend bool operator==(const PageTemplate&, const PageTemplate&) = default;
 };
 

@@ -452,7 +452,7 @@ TEST(Config, BoardsThatCannotFitTheTemplateAreNamed) {
   ASSERT_EQ(s.fit_problems.size(), 1u);
   EXPECT_EQ(s.fit_problems[0],
             "book.yaml:4:5: sets[1]: set 'huge': a 20 x 20 Hidato board (numbers up to 400) needs cells of at least "
-            "14.0 mm on template 'large-print', which gives it 8.4 mm even on a page of its own; at most 11 x 11 "
+            "14.8 mm on template 'large-print', which gives it 7.8 mm even on a page of its own; at most 10 x 10 "
             "fits (or build with --force)");
   // Without printed formats there is nothing to check.
   EXPECT_TRUE(parse_book_spec("book: {template: large-print, formats: []}\nsets:\n  - {name: huge, rows: 20, cols: 20}\n",

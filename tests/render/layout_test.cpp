@@ -225,6 +225,27 @@ TEST(Layout, SectionsPerSetWithKindAndTitle) {
   EXPECT_EQ(rules[2], kind_rule(Topology::hex6));
 }
 
+// Large print (min_text 16): every board and answer-key number is at least 16 pt, the cells
+// growing to carry it (the keys' numbers were 11.8-13.5 pt, 3-digit board numbers 15 pt).
+TEST(Layout, LargePrintNumbersAreAtLeastMinText) {
+  const PageTemplate t = load_page_template("large-print");
+  ASSERT_DOUBLE_EQ(t.min_text_pt, 16);
+  std::vector<PrintablePuzzle> book;
+  for (int i = 1; i <= 6; ++i) book.push_back(fixtures::snake(i, i % 2 ? Topology::square8 : Topology::hex6, 7, 7 + i, "Set"));
+  book.push_back(fixtures::snake(7, Topology::square4, 10, 10, "Big"));  // 3-digit numbers
+  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}}).pages;
+  int boards = 0;
+  for (const Page& p : pages)
+    for (const Placed& item : p.items) {
+      const PrintablePuzzle& pz = book[static_cast<std::size_t>(item.index)];
+      const int digits = pz.puzzle.board.size() >= 100 ? 3 : 2;
+      const double pt = number_size(pz.puzzle.board.topology(), item.cell_mm, digits) * 72 / 25.4;
+      EXPECT_GE(pt, 16 - 1e-6) << "puzzle " << item.index + 1 << " page " << p.number;
+      ++boards;
+    }
+  EXPECT_EQ(boards, 14);  // each board once as a puzzle and once as a key
+}
+
 // The contents list runs over as many pages as it needs, each line on exactly one of them and
 // every baseline above the footer (found from outside: 60 sets ran off the one contents page).
 // A line whose label is too long for its row beside the page number takes two rows (measured by

@@ -601,14 +601,16 @@ TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
 
 // Cells a pencil can fill, measured on drawn pages: every board's ink (its grid and outline) per
 // unit of its grid extent is at least the template's minimum for its digits; every key's cell is
-// large enough for 7 pt numbers, and the widest number drawn at that size is 7 pt tall.
+// large enough for 7 pt numbers (min_text in large print: 16), and the widest number drawn at
+// that size is that tall. (An 11 x 11 board with 3-digit numbers no longer fits large print's
+// Letter page at 16 pt: 10 x 10 is the largest.)
 TEST(RenderOutput, MeasuredCellsAndKeyNumbersAreLargeEnough) {
   for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
     SCOPED_TRACE(name);
     const PageTemplate t = load_page_template(name);
     const std::vector<PrintablePuzzle> puzzles = {
         fixtures::snake(1, Topology::square8, 9, 9, "two"), fixtures::snake(2, Topology::square8, 9, 9, "two"),
-        fixtures::snake(3, Topology::square8, 11, 11, "three"), fixtures::snake(4, Topology::hex6, 10, 10, "hex"),
+        fixtures::snake(3, Topology::square8, 10, 10, "three"), fixtures::snake(4, Topology::hex6, 10, 10, "hex"),
         fixtures::snake(5, Topology::square4, 10, 11, "numbrix")};
     const auto pages = layout_book(t, puzzles, true);
     for (const Page& page : pages)
@@ -624,7 +626,8 @@ TEST(RenderOutput, MeasuredCellsAndKeyNumbersAreLargeEnough) {
         } else {
           const double size = number_size(b.topology(), cell, digits);
           const Box number = ink_of([&](Canvas& c) { c.centred_text("8", {50, 50}, size, Weight::regular); });
-          EXPECT_GE(number.h, 0.72 * key_digits_pt * mm_per_point) << "key " << p.number << " at " << cell << " mm";
+          EXPECT_GE(number.h, 0.72 * std::max(key_digits_pt, t.min_text_pt) * mm_per_point)
+              << "key " << p.number << " at " << cell << " mm";
         }
       }
   }

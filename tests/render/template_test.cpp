@@ -68,7 +68,7 @@ TEST(Template, ParsesUnitsAndCustomSizes) {
 TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
   EXPECT_EQ(error_of("page: a4\ncolour: red\n"),
             "t.yaml:2:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
-            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)");
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, min_text, print_service)");
   EXPECT_EQ(error_of("page: a4\n---\npage: letter\n"),
             "t.yaml:3:1: a second YAML document (after '---'): the file must hold one");
   EXPECT_EQ(error_of("print_service: lulu\n"), "t.yaml:1:16: print_service: unknown print service 'lulu' (expected kdp or none)");
@@ -83,6 +83,10 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
             "a4-landscape or {width, height})");
   EXPECT_EQ(error_of("cell: {min: 9mm, max: 5mm}\n"), "t.yaml:1:7: cell.max: must not be smaller than min");
   EXPECT_EQ(error_of("fonts: {body: 200}\n"), "t.yaml:1:15: fonts.body: must be between 4 and 96");
+  // Large print: no font below min_text (the large-print template had 14 pt captions under 16).
+  EXPECT_EQ(error_of("min_text: 16\nfonts: {title: 40, subtitle: 22, heading: 16, caption: 14, body: 16, page_number: "
+                     "16, number: 30}\n"),
+            "t.yaml:2:56: fonts.caption: 14 pt is below min_text (16 pt): every text on the page must be at least that");
   EXPECT_EQ(error_of("margins: {inner: 100mm, outer: 100mm}\n"),
             "t.yaml:1:1: margins: leave 10.0 x 267.0 mm for the content of a page, less than 30 x 40 mm");
   // The gutter is named when it is what takes the room (the margins alone leave enough).
@@ -106,7 +110,7 @@ TEST(Template, EveryProblemIsReportedAtOnce) {
             "t.yaml:1:19: answers_per_page: must be between 1 and 64\n"
             "t.yaml:2:29: margins.inner: expected a length such as 15mm, 0.5in or 12pt, got 'wide'\n"
             "t.yaml:3:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
-            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)\n"
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, min_text, print_service)\n"
             "t.yaml:4:19: puzzles_per_page: expected one of 1, 2, 4, 6");
   EXPECT_EQ(error_of("margins: {inner: 100mm, outer: wide}\n"),
             "t.yaml:1:32: margins.outer: expected a length such as 15mm, 0.5in or 12pt, got 'wide'");
@@ -115,9 +119,9 @@ TEST(Template, EveryProblemIsReportedAtOnce) {
   EXPECT_EQ(error_of("colour: red\npage: a4\nputs: 1\npage: letter\nmargins: {top: 15mm, top: 30mm}\n"),
             "t.yaml: 4 problems\n"
             "t.yaml:1:1: colour: unknown key (expected one of name, page, margins, gutter, spacing, "
-            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)\n"
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, min_text, print_service)\n"
             "t.yaml:3:1: puts: unknown key (expected one of name, page, margins, gutter, spacing, "
-            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, print_service)\n"
+            "puzzles_per_page, answers_per_page, cell, answer_cell, fonts, min_text, print_service)\n"
             "t.yaml:4:1: page: key 'page' given twice (first at line 2)\n"
             "t.yaml:5:22: margins.top: key 'top' given twice (first at line 5)");
 }
