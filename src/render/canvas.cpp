@@ -258,6 +258,9 @@ std::string pdf_document(PageSize size, int pages, const std::function<void(Canv
   if (!meta.subject.empty())
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, meta.subject.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "Hidato Press");
+  for (const auto& [title, page] : meta.outline)
+    cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, title.c_str(),
+                                  ("page=" + std::to_string(page)).c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
   {
     ContextHolder cr(surface.get());
     for (int i = 0; i < pages; ++i) {

@@ -65,6 +65,8 @@ struct PdfMetadata {
   std::string author;
   std::string subject;
   std::int64_t creation_epoch = 0;
+  // The PDF's bookmarks, in order: (title, page number from 1), each at the top level.
+  std::vector<std::pair<std::string, int>> outline;
 };
 
 // A multi-page PDF in memory: draw(canvas, i) draws page i of `pages`. `path` names the output in

@@ -123,6 +123,26 @@ std::string grey_operators(const std::string& content) {
   return out;
 }
 
+// Whether everything Cairo drew is opaque: no soft mask, and every alpha in an ExtGState 1.
+bool all_opaque(const std::string& pdf) {
+  if (pdf.find("/SMask") != std::string::npos) return false;
+  for (const char* key : {"/ca ", "/CA "})
+    for (std::size_t at = pdf.find(key); at != std::string::npos; at = pdf.find(key, at + 1)) {
+      const std::size_t value = at + 4;
+      if (pdf.compare(value, 2, "1 ") != 0 && pdf.compare(value, 3, "1 >") != 0 && pdf.compare(value, 2, "1\n") != 0)
+        return false;
+    }
+  return true;
+}
+
+// Cairo gives every page a transparency group in DeviceRGB, whatever it holds; print services'
+// preflight reads that as transparency and colour. On a page of opaque greys it means nothing.
+void drop_page_group(Object& o) {
+  if (o.bytes.find("/Type /Page ") == std::string::npos && o.bytes.find("/Type /Page\n") == std::string::npos) return;
+  const std::string group = "   /Group <<\n      /Type /Group\n      /S /Transparency\n      /I true\n      /CS /DeviceRGB\n   >>\n";
+  if (const std::size_t at = o.bytes.find(group); at != std::string::npos) o.bytes.erase(at, group.size());
+}
+
 std::string with_device_grey(const std::string& pdf, const std::string& path) {
   const std::size_t startxref = pdf.rfind("startxref");
   if (startxref == std::string::npos) throw RenderError(path + ": no startxref");
@@ -131,6 +151,8 @@ std::string with_device_grey(const std::string& pdf, const std::string& path) {
   std::vector<Object> objects = objects_of(pdf, xref, path);
   std::map<int, std::size_t> lengths;
   for (Object& o : objects) rewrite_stream(o, lengths, path);
+  if (all_opaque(pdf))
+    for (Object& o : objects) drop_page_group(o);
   std::string out = pdf.substr(0, objects.empty() ? xref : objects.front().offset);
   std::map<int, std::size_t> offsets;
   for (Object& o : objects) {

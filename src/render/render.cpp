@@ -17,6 +17,23 @@
 namespace hidato {
 namespace {
 
+// The PDF's bookmarks, as the contents page lists them: how to play, each set's first page,
+// the answers (a reader's PDF viewer had nothing to go by but page numbers).
+std::vector<std::pair<std::string, int>> bookmarks_of(const std::vector<Page>& pages) {
+  std::vector<std::pair<std::string, int>> out;
+  const auto first_of = [&](PageKind kind) {
+    for (const Page& p : pages)
+      if (p.kind == kind) return p.number;
+    return 0;
+  };
+  if (const int n = first_of(PageKind::contents)) out.emplace_back("Contents", n);
+  if (const int n = first_of(PageKind::how_to_play)) out.emplace_back("How to play", n);
+  for (const Page& p : pages)
+    if (!p.section_title.empty()) out.emplace_back(contents_label(p.section_title, p.section_subtitle), p.number);
+  if (const int n = first_of(PageKind::answers)) out.emplace_back("Answers", n);
+  return out;
+}
+
 void check_puzzles(const std::vector<PrintablePuzzle>& puzzles) {
   for (const PrintablePuzzle& p : puzzles) {
     const auto n = static_cast<std::size_t>(p.puzzle.board.size());
@@ -178,7 +195,7 @@ std::filesystem::path write_cover(const BookInfo& info, const std::vector<Printa
                                   const PageTemplate& t, int pages, const RenderOptions& options) {
   const CoverLayout cover = cover_layout(t, pages, parse_paper(info.paper).value_or(Paper::white));
   const auto path = options.out_dir / "cover.pdf";
-  const PdfMetadata meta{info.title + " (cover)", info.author, info.subtitle, info.creation_epoch};
+  const PdfMetadata meta{info.title + " (cover)", info.author, info.subtitle, info.creation_epoch, {}};
   write_file_atomic(path, pdf_document({cover.size.width_mm, cover.size.height_mm}, 1,
                                        [&](Canvas& c, int) { draw_cover(c, cover, info, puzzles); }, meta,
                                        path.string()));
@@ -209,7 +226,7 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   for (std::string& w : glyph_warnings(info, pages, page)) out.warnings.push_back(std::move(w));
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");
-    const PdfMetadata meta{info.title, info.author, info.subtitle, info.creation_epoch};
+    const PdfMetadata meta{info.title, info.author, info.subtitle, info.creation_epoch, bookmarks_of(pages)};
     const auto draw = [&](Canvas& c, int i) { draw_page(c, view, pages[static_cast<std::size_t>(i)]); };
     write_file_atomic(path, pdf_document(size, out.pages, draw, meta, path.string()));
     out.files.push_back(path);

@@ -231,6 +231,30 @@ TEST(RenderOutput, PdfHasEveryPageAndEmbedsDejaVuSubsets) {
   EXPECT_EQ(count, 3) << fonts;
 }
 
+// The PDF has bookmarks for what the contents page lists (it had none), and no page carries
+// Cairo's DeviceRGB transparency group (preflight read it as colour and transparency; every ink is
+// an opaque grey). Poppler reads it whole: every page renders.
+TEST(RenderOutput, PdfHasBookmarksAndNoTransparencyGroups) {
+  const fs::path dir = fresh_dir("pdf-outline");
+  const RenderedBook book = render_sample(dir, true, false);
+  const std::string bytes = slurp(dir / "book.pdf");
+  EXPECT_EQ(bytes.find("/S /Transparency"), std::string::npos);
+  EXPECT_NE(bytes.find("/Outlines"), std::string::npos);
+  for (const char* title : {"/Title (Contents)", "/Title (How to play)", "/Title (Answers)"})
+    EXPECT_NE(bytes.find(title), std::string::npos) << title;
+  // The section titles hold a dash, so Cairo writes them in UTF-16: "Classic" is in there.
+  std::string classic_utf16 = "FEFF";
+  for (char ch : std::string("Hidato")) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "00%02X", static_cast<unsigned char>(ch));
+    classic_utf16 += hex;
+  }
+  EXPECT_NE(bytes.find("/Title <" + classic_utf16), std::string::npos);
+  const std::string pages = run("pdftoppm -r 10 -png '" + (dir / "book.pdf").string() + "' '" +
+                                (dir / "p").string() + "' 2>&1 && ls '" + dir.string() + "' | grep -c '^p-.*png$'");
+  EXPECT_EQ(pages, std::to_string(book.pages) + "\n");
+}
+
 TEST(RenderOutput, ByteIdenticalWhenRenderedAgainInTheSameProcess) {
   const RenderedBook first = render_sample(fresh_dir("again-1"));
   // Something else in between moves Cairo's process-wide counters on.
