@@ -51,9 +51,10 @@ CoverLayout cover_layout(const PageTemplate& t, int pages, Paper paper) {
   c.front_safe = inset(c.front, safe_mm);
   const double in = mm_per_inch;
   c.barcode = {c.back.right() - 0.25 * in - 2 * in, c.back.bottom() - 0.25 * in - 1.2 * in, 2 * in, 1.2 * in};
-  if (pages >= spine_text_min_pages)
-    c.spine_text = {c.spine.x + spine_text_clear_mm, c.spine.y + safe_mm, c.spine.w - 2 * spine_text_clear_mm,
-                    c.spine.h - 2 * safe_mm};
+  // The text's height runs across the spine at 1.1 em (see draw_cover).
+  const double across = c.spine.w - 2 * spine_text_clear_mm;
+  if (pages >= spine_text_min_pages && across >= 1.1 * spine_text_min_pt * mm_per_inch / 72)
+    c.spine_text = {c.spine.x + spine_text_clear_mm, c.spine.y + safe_mm, across, c.spine.h - 2 * safe_mm};
   const Box& f = c.front_safe;
   c.sample = {f.x + f.w * 0.1, f.y + f.h * 0.3, f.w * 0.8, f.h * 0.5};
   return c;

@@ -15,6 +15,7 @@ struct CoverLayout {
   Box front_safe;
   Box barcode;          // 2 x 1.2 in, 0.25 in from the back's bottom and right trim edges: left clear
   Box spine_text;       // the spine less 0.0625 in each side; empty below spine_text_min_pages
+                        // or when it holds no spine_text_min_pt letters
   Box sample;           // room for the sample puzzle on the front
 };
 

@@ -47,6 +47,10 @@ int padded_page_count(const PrintRules& rules, int pages);
 inline constexpr double cover_bleed_mm = 0.125 * mm_per_inch;
 inline constexpr double spine_text_clear_mm = 0.0625 * mm_per_inch;  // each side of spine text
 inline constexpr int spine_text_min_pages = 79;
+// Nor smaller letters than this across the spine (KDP allows text from 79 pages, where the
+// spine leaves room for 4.2 pt: a plain spine reads better than such text); from about 96 white
+// pages on.
+inline constexpr double spine_text_min_pt = 6;
 double spine_width_mm(int pages, Paper paper);  // pages x 0.002252 in (white) or 0.0025 in (cream)
 
 struct CoverSize {

@@ -573,8 +573,8 @@ Box shrunk(const Box& b, double d) { return {b.x + d, b.y + d, b.w - 2 * d, b.h 
 
 // cover.pdf for books of three page counts: its size is KDP's formula to the hundredth of a point
 // (width = bleed + back + spine + front + bleed, spine = pages x 0.002252 in on white paper,
-// 0.0025 in on cream), the barcode area stays blank, and the spine carries text from 79 pages,
-// inside its 0.0625 in clearances.
+// 0.0025 in on cream), the barcode area stays blank, and the spine carries text from 79 pages
+// when it holds 6 pt letters (about 96 white pages), inside its 0.0625 in clearances.
 TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
   const PageTemplate t = load_page_template("pocket-6x9");
   int previous = 0;
@@ -609,7 +609,9 @@ TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
     const double px = 25.4 / 100;  // a pixel's width, kept off the edges of the measured boxes
     const Box spine_outside_left{c.spine.x + px, c.spine.y, spine_text_clear_mm - 2 * px, c.spine.h};
     EXPECT_EQ(r.darkest(spine_outside_left), 255);
-    if (pages >= spine_text_min_pages) {
+    const double across_in = pages * per_page - 2 * 0.0625;
+    EXPECT_EQ(c.spine_text.w > 0, pages >= spine_text_min_pages && across_in >= 1.1 * spine_text_min_pt / 72);
+    if (c.spine_text.w > 0) {
       EXPECT_LT(r.darkest(c.spine), 128) << "spine text from 79 pages";
       // Both clear zones, at 600 dpi (at 100 a pixel is 0.01 in: a text 0.004 in too close passed).
       const Raster fine = raster(opt.out_dir / "cover.pdf", 600);
@@ -619,8 +621,11 @@ TEST(RenderOutput, CoverSizeIsKdpsFormulaForThreePageCounts) {
                               c.spine.h}),
                 255);
     }
-    else EXPECT_EQ(r.darkest(shrunk(c.spine, px)), 255) << "no spine text below 79 pages";
+    else EXPECT_EQ(r.darkest(shrunk(c.spine, px)), 255) << "no spine text below 79 pages or 6 pt";
   }
+  // 84 white pages: KDP would allow spine text, but only 4.2 pt letters fit across: none.
+  EXPECT_EQ(cover_layout(t, 84, parse_paper("white").value()).spine_text.w, 0);
+  EXPECT_GT(cover_layout(t, 100, parse_paper("white").value()).spine_text.w, 0);
 }
 
 // Cells a pencil can fill, measured on drawn pages: every board's ink (its grid and outline) per
