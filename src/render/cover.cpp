@@ -94,6 +94,8 @@ void draw_cover(Canvas& canvas, const CoverLayout& c, const BookInfo& info,
   double size = std::min(s.w / 1.1, 6.0);
   const double length = canvas.text_width(spine, size, Weight::bold);
   if (length > s.h) size *= s.h / length;
+  // A long title and author that only fit in smaller letters leave the spine plain too.
+  if (size < spine_text_min_pt * mm_per_inch / 72 - 1e-9) return;
   canvas.centred_text_rotated(spine, {s.x + s.w / 2, s.y + s.h / 2}, size, Weight::bold);
 }
 

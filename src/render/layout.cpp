@@ -211,9 +211,11 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     item.caption_text = std::to_string(at(puzzles, i).number);
     const Extent e = extent_of(at(puzzles, i));
     const double min = least_cell(t, at(puzzles, i).puzzle.board.topology(), digits_in(at(puzzles, i)));
-    if (!place(slots[page->items.size()], e, min, t.cell.max, frame, false, item)) {
+    // cell.max gives way to min_text: a cell that carries min_text numbers may be larger.
+    const double max = std::max(t.cell.max, min);
+    if (!place(slots[page->items.size()], e, min, max, frame, false, item)) {
       if (!page->items.empty()) { close(); open(); }
-      place(body_of(*page), e, min, t.cell.max, frame, true, item);
+      place(body_of(*page), e, min, max, frame, true, item);
       page->items.push_back(std::move(item));
       close();
       continue;

@@ -99,7 +99,7 @@ struct Reader {
     double value = 0;
     if (!node.IsScalar() || !parse_number(node.Scalar(), value))
       fail(node, key, "expected a number, got '" + printable(node.IsScalar() ? node.Scalar() : "") + "'");
-    if (value < lo || value > hi) {
+    if (!(value >= lo && value <= hi)) {  // NaN too ("nan" read as a number, and failed later)
       std::ostringstream msg;
       msg << "must be between " << lo << " and " << hi;
       fail(node, key, msg.str());

@@ -246,6 +246,30 @@ TEST(Layout, LargePrintNumbersAreAtLeastMinText) {
   EXPECT_EQ(boards, 14);  // each board once as a puzzle and once as a key
 }
 
+// A cell.max too small for min_text gives way: boards get cells that carry min_text numbers
+// (they were capped at cell.max, 15 pt numbers under a 16 pt rule, with only a warning).
+TEST(Layout, CellMaxGivesWayToMinText) {
+  const PageTemplate t = parse_page_template(
+      "page: a4\nmin_text: 16\nfonts: {title: 30, subtitle: 16, heading: 16, caption: 16, body: 16, page_number: 16, "
+      "number: 22}\ncell: {min: 8mm, max: 9mm}\npuzzles_per_page: 1\n",
+      "t.yaml");
+  const std::vector<PrintablePuzzle> book{fixtures::snake(1, Topology::square8, 5, 5, "Set"),
+                                          fixtures::snake(2, Topology::hex6, 10, 10, "Set")};
+  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}}).pages;
+  int puzzles = 0;
+  for (const Page& p : pages)
+    for (const Placed& item : p.items) {
+      if (p.kind != PageKind::puzzles) continue;
+      const PrintablePuzzle& pz = book[static_cast<std::size_t>(item.index)];
+      const int digits = pz.puzzle.board.size() >= 100 ? 3 : 2;
+      EXPECT_GE(number_size(pz.puzzle.board.topology(), item.cell_mm, digits) * 72 / 25.4, 16 - 1e-6)
+          << "puzzle " << item.index + 1 << " at " << item.cell_mm << " mm";
+      EXPECT_FALSE(item.below_minimum);
+      ++puzzles;
+    }
+  EXPECT_EQ(puzzles, 2);
+}
+
 // The contents list runs over as many pages as it needs, each line on exactly one of them and
 // every baseline above the footer (found from outside: 60 sets ran off the one contents page).
 // A line whose label is too long for its row beside the page number takes two rows (measured by

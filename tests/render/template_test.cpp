@@ -83,6 +83,10 @@ TEST(Template, ErrorMessagesNameFileLineColumnAndKey) {
             "a4-landscape or {width, height})");
   EXPECT_EQ(error_of("cell: {min: 9mm, max: 5mm}\n"), "t.yaml:1:7: cell.max: must not be smaller than min");
   EXPECT_EQ(error_of("fonts: {body: 200}\n"), "t.yaml:1:15: fonts.body: must be between 4 and 96");
+  // "nan" reads as a number; it is not one between the bounds (it was taken, and a NaN title
+  // size failed the PDF with an internal error).
+  EXPECT_EQ(error_of("min_text: nan\n"), "t.yaml:1:11: min_text: must be between 4 and 96");
+  EXPECT_EQ(error_of("fonts: {title: nan}\n"), "t.yaml:1:16: fonts.title: must be between 4 and 96");
   // Large print: no font below min_text (the large-print template had 14 pt captions under 16).
   EXPECT_EQ(error_of("min_text: 16\nfonts: {title: 40, subtitle: 22, heading: 16, caption: 14, body: 16, page_number: "
                      "16, number: 30}\n"),
