@@ -46,7 +46,7 @@ struct GenerateOptions {
   bool json = false;
   WorkBudget budget;
   int threads = 1;
-  int stream = 1;  // without a file: standard output (1) or error (2), as --out named it
+  int stream = 1;  // with no `out` file: standard output (1), or error (2) when --out named it
 };
 
 GenerateOptions read_generate_options(const po::variables_map& vm) {
@@ -93,7 +93,10 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   // puzzle is made. /dev/stdout and the like name the stream, written into as it is (it replaced
   // the file behind a `>> log` redirection).
   if (!o.out.empty()) check_output_file(o.out);
-  if (standard_stream_named(o.out) != 0) o.stream = standard_stream_named(o.out);
+  if (const int fd = standard_stream_named(o.out); fd != 0) {
+    o.stream = fd;
+    o.out.clear();
+  }
   return o;
 }
 
@@ -218,7 +221,7 @@ po::options_description generate_options() {
 // is untouched.
 int interrupted_generate(const GenerateOptions& o, int done) {
   std::cout << std::flush;
-  if (!o.out.empty() && standard_stream_named(o.out) == 0)
+  if (!o.out.empty())
     std::cerr << "hidato: interrupted; " << line_text(o.out) << " left as it was\n";
   else if (done >= 0)
     std::cerr << "hidato: interrupted after " << done << " of " << counted(o.count, "puzzle") << "\n";
@@ -232,7 +235,7 @@ int generate_all(const GenerateOptions& o, const std::atomic<bool>& stop) {
   // Standard output gets each puzzle as it is made, in order with the failure lines (it got them
   // all at the end, held in memory); so does the temporary file of --out FILE, renamed into place
   // at the end (it was held in memory too: a gigabyte for a million puzzles).
-  const bool streamed = o.out.empty() || standard_stream_named(o.out) != 0;
+  const bool streamed = o.out.empty();
   std::ostream& stream = o.stream == 2 ? std::cerr : std::cout;
   std::optional<AtomicFileWriter> file;
   if (!streamed) file.emplace(o.out);

@@ -19,7 +19,7 @@ std::string read_text_file(const std::filesystem::path& file, std::string_view w
   if (!in)
     throw InputError(name + ": cannot read the " + std::string(what) + ": " +
                      (errno ? std::strerror(errno) : "cannot open"));
-  return read_text_stream(in, name, what, max_bytes);
+  return read_text_stream(in, file.string(), what, max_bytes);
 }
 
 std::string read_text_stream(std::istream& in, const std::string& source, std::string_view what, std::size_t max_bytes) {

@@ -245,8 +245,12 @@ class BlockCycle {
   }
   void drop(CellId x, CellId y) {
     auto& two = next_[static_cast<std::size_t>(x)];
-    if (two[0] == y) two[0] = two[1];
-    two[1] = no_cell;
+    if (two[1] == y) {
+      two[1] = no_cell;
+    } else if (two[0] == y) {
+      two[0] = two[1];
+      two[1] = no_cell;
+    }
   }
   std::vector<std::array<CellId, 2>> next_;
 };

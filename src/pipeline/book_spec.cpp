@@ -461,7 +461,6 @@ std::optional<std::string> printed_text_problem(const std::string& text) {
 
 // ISBN-13 (978 or 979, check digit by weights 1 and 3) or ISBN-10 (weights 10..1, mod 11, X for
 // ten), hyphens and spaces allowed: a typo would be printed on the copyright page as it stands.
-
 std::optional<std::string> isbn_problem(const std::string& isbn) {
   if (isbn.empty()) return std::nullopt;
   std::string d;

@@ -53,7 +53,7 @@ CoverLayout cover_layout(const PageTemplate& t, int pages, Paper paper) {
   c.barcode = {c.back.right() - 0.25 * in - 2 * in, c.back.bottom() - 0.25 * in - 1.2 * in, 2 * in, 1.2 * in};
   // The text's height runs across the spine at 1.1 em (see draw_cover).
   const double across = c.spine.w - 2 * spine_text_clear_mm;
-  if (pages >= spine_text_min_pages && across >= 1.1 * spine_text_min_pt * mm_per_inch / 72)
+  if (pages >= spine_text_min_pages && across >= 1.1 * spine_text_min_pt * mm_per_point)
     c.spine_text = {c.spine.x + spine_text_clear_mm, c.spine.y + safe_mm, across, c.spine.h - 2 * safe_mm};
   const Box& f = c.front_safe;
   c.sample = {f.x + f.w * 0.1, f.y + f.h * 0.3, f.w * 0.8, f.h * 0.5};
@@ -95,7 +95,7 @@ void draw_cover(Canvas& canvas, const CoverLayout& c, const BookInfo& info,
   const double length = canvas.text_width(spine, size, Weight::bold);
   if (length > s.h) size *= s.h / length;
   // A long title and author that only fit in smaller letters leave the spine plain too.
-  if (size < spine_text_min_pt * mm_per_inch / 72 - 1e-9) return;
+  if (size < spine_text_min_pt * mm_per_point - 1e-9) return;
   canvas.centred_text_rotated(spine, {s.x + s.w / 2, s.y + s.h / 2}, size, Weight::bold);
 }
 

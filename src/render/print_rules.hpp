@@ -48,8 +48,8 @@ inline constexpr double cover_bleed_mm = 0.125 * mm_per_inch;
 inline constexpr double spine_text_clear_mm = 0.0625 * mm_per_inch;  // each side of spine text
 inline constexpr int spine_text_min_pages = 79;
 // Nor smaller letters than this across the spine (KDP allows text from 79 pages, where the
-// spine leaves room for 4.2 pt: a plain spine reads better than such text); from about 96 white
-// pages on.
+// spine leaves room for 4.2 pt: a plain spine reads better than such text); from 97 white or
+// 87 cream pages on.
 inline constexpr double spine_text_min_pt = 6;
 double spine_width_mm(int pages, Paper paper);  // pages x 0.002252 in (white) or 0.0025 in (cream)
 

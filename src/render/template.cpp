@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -156,26 +157,28 @@ struct Reader {
     if (c.min_3_digits < c.min) fail(node, key + ".min_3_digits", "must not be smaller than min");
   }
 
+  // The template's font keys and their fields, in file order.
+  static std::array<std::pair<const char*, double*>, 7> font_fields(FontSizes& f) {
+    return {{{"title", &f.title},
+             {"subtitle", &f.subtitle},
+             {"heading", &f.heading},
+             {"caption", &f.caption},
+             {"body", &f.body},
+             {"page_number", &f.page_number},
+             {"number", &f.number}}};
+  }
+
   void fonts(const YAML::Node& node, FontSizes& f) const {
     check_keys(node, "fonts", {"title", "subtitle", "heading", "caption", "body", "page_number", "number"});
-    const std::pair<const char*, double*> fields[] = {
-        {"title", &f.title},     {"subtitle", &f.subtitle}, {"heading", &f.heading},
-        {"caption", &f.caption}, {"body", &f.body},         {"page_number", &f.page_number},
-        {"number", &f.number}};
-    for (const auto& [key, field] : fields)
+    for (const auto& [key, field] : font_fields(f))
       if (node[key]) *field = number(node[key], std::string("fonts.") + key, 4, 96);
   }
 
   // Every font at least min_text (a large-print book printed its captions and page numbers at
   // 14 pt under a 16 pt rule).
-  void check_min_text(const YAML::Node& root, const PageTemplate& t) const {
-    const FontSizes& f = t.fonts;
-    const std::pair<const char*, double> fields[] = {{"title", f.title},     {"subtitle", f.subtitle},
-                                                     {"heading", f.heading}, {"caption", f.caption},
-                                                     {"body", f.body},       {"page_number", f.page_number},
-                                                     {"number", f.number}};
-    for (const auto& [key, pt] : fields)
-      if (pt < t.min_text_pt - 1e-9) {
+  void check_min_text(const YAML::Node& root, PageTemplate t) const {
+    for (const auto& [key, field] : font_fields(t.fonts))
+      if (const double pt = *field; pt < t.min_text_pt - 1e-9) {
         const YAML::Node n = root["fonts"] && root["fonts"][key] ? root["fonts"][key] : root["min_text"];
         char buf[160];
         std::snprintf(buf, sizeof buf, "%g pt is below min_text (%g pt): every text on the page must be at least that",

@@ -7,6 +7,9 @@
 
 namespace hidato {
 
+inline constexpr double key_digits_pt = 7;     // answer-key numbers are never smaller
+inline constexpr double key_line_pt = 0.75;    // nor thinner than this for lines
+
 struct Margins {
   double top = 15;
   double bottom = 15;
@@ -51,12 +54,10 @@ struct PageTemplate {
   // The least size of any text on the page, board and answer-key numbers included (their cells
   // grow to carry it): key_digits_pt by default; 16 for a large-print book (KDP's rule), whose
   // fonts must then all be at least that.
-  double min_text_pt = 7;
+  double min_text_pt = key_digits_pt;
   friend bool operator==(const PageTemplate&, const PageTemplate&) = default;
 };
 
-inline constexpr double key_digits_pt = 7;     // answer-key numbers are never smaller
-inline constexpr double key_line_pt = 0.75;    // nor thinner than this for lines
 
 PrintRules rules_of(const PageTemplate& t);  // print_rules(t.print_service), checked at parse time
 
