@@ -362,23 +362,21 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
   }
 }
 
+MeasuringCanvas::MeasuringCanvas()
+    : surface_(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr)),
+      cr_(cairo_create(surface_)),
+      canvas_(std::make_unique<Canvas>(cr_)) {}
+
+MeasuringCanvas::~MeasuringCanvas() {
+  canvas_.reset();
+  cairo_destroy(cr_);
+  cairo_surface_destroy(surface_);
+}
+
 TextWidth contents_width(const PageTemplate& t) {
-  struct Measure {
-    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
-    cairo_t* cr = cairo_create(surface);
-    std::unique_ptr<Canvas> canvas = std::make_unique<Canvas>(cr);
-    Measure() = default;
-    Measure(const Measure&) = delete;
-    Measure& operator=(const Measure&) = delete;
-    ~Measure() {
-      canvas.reset();
-      cairo_destroy(cr);
-      cairo_surface_destroy(surface);
-    }
-  };
-  const auto measure = std::make_shared<Measure>();
+  const auto measure = std::make_shared<MeasuringCanvas>();
   const double body = t.fonts.body * mm_per_point;
-  return [measure, body](std::string_view text) { return measure->canvas->text_width(text, body, Weight::regular); };
+  return [measure, body](std::string_view text) { return measure->canvas().text_width(text, body, Weight::regular); };
 }
 
 TitleFit fit_section_title(Canvas& canvas, const std::string& title, double width_mm, const FontSizes& fonts) {
@@ -462,8 +460,10 @@ void draw_page(Canvas& canvas, const BookView& book, const Page& page) {
     case PageKind::contents:
       return draw_contents_page(canvas, book, page);
     case PageKind::how_to_play:
-      return draw_how_to_play(canvas, book, {page.content.x, page.header.bottom(), page.content.w,
-                                             page.footer.y - page.header.bottom()});
+      draw_how_to_play(canvas, book, {page.content.x, page.header.bottom(), page.content.w,
+                                      page.footer.y - page.header.bottom()},
+                       page.lines_from, page.lines_to);
+      return;
     case PageKind::notes:
       return draw_notes_page(canvas, page);
     case PageKind::puzzles:

@@ -1,6 +1,7 @@
 #pragma once
 // The drawing pass: reads laid-out pages and draws them on a Canvas. Decides nothing about where
 // things go (layout.hpp does), only how they look: line weights, number sizes, text.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,8 +60,33 @@ struct TitleFit {
 };
 TitleFit fit_section_title(Canvas& canvas, const std::string& title, double width_mm, const FontSizes& fonts);
 
-// The how-to-play page body (draw_howto.cpp), and its three example puzzles with their solutions.
-void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body);
+// A canvas on a recording surface that is never shown: for measuring text before layout.
+class MeasuringCanvas {
+ public:
+  MeasuringCanvas();
+  ~MeasuringCanvas();
+  MeasuringCanvas(const MeasuringCanvas&) = delete;
+  MeasuringCanvas& operator=(const MeasuringCanvas&) = delete;
+  Canvas& canvas() { return *canvas_; }
+
+ private:
+  cairo_surface_t* surface_;
+  cairo_t* cr_;
+  std::unique_ptr<Canvas> canvas_;
+};
+
+// The how-to-play pages (draw_howto.cpp): the body of one of them, holding its parts [from, to)
+// (the general rule, an example for each kind of board in the book, the star legend), and the
+// plan that splits the parts between pages for layout (LayoutOptions::how_to_play_plan) so that
+// the examples' numbers reach the template's min_text. And the three example puzzles with their
+// solutions.
+// draw_how_to_play returns the examples it drew, with their cells in mm.
+struct ExampleCell {
+  Topology topology;
+  double cell_mm = 0;
+};
+std::vector<ExampleCell> draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body, int from, int to);
+HowToPlayPlan how_to_play_plan(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles);
 std::vector<std::pair<Puzzle, Values>> how_to_play_examples();
 
 }  // namespace hidato

@@ -87,6 +87,114 @@ void draw_star_legend(Canvas& canvas, const Box& box, double size) {
   fitted_text(canvas, star_levels(3, 5), box.x, box.y + size * 4.35, size, Weight::regular, Align::left, box.w);
 }
 
+// The parts of the how-to-play pages, in order: the general rule, one example for each kind of
+// board the book uses, and the star legend (layout's lines_from..lines_to of a how-to-play page
+// count these).
+struct Part {
+  enum Kind { rule, example, legend } kind;
+  const Example* shown = nullptr;  // an example's
+};
+
+std::vector<Part> parts_for(const std::set<Topology>& used) {
+  std::vector<Part> out{Part{Part::rule}};
+  for (const Example& e : examples)
+    if (used.count(e.topology)) out.push_back(Part{Part::example, &e});
+  out.push_back(Part{Part::legend});
+  return out;
+}
+
+std::set<Topology> topologies_of(const std::vector<PrintablePuzzle>& puzzles) {
+  std::set<Topology> used;
+  for (const PrintablePuzzle& p : puzzles) used.insert(p.puzzle.board.topology());
+  if (used.empty()) used.insert(Topology::square8);
+  return used;
+}
+
+// The smallest example cell whose numbers reach the template's min_text (large print: 11.3 mm
+// squares, 12.8 mm hexagons at 16 pt), and the largest an example may grow to.
+double least_example_cell(const PageTemplate& t, Topology topology) {
+  return cell_for_number_size(topology, 1, t.min_text_pt * mm_per_point);
+}
+double largest_example_cell(const PageTemplate& t, Topology topology) {
+  return std::max({8.0, t.cell.min, least_example_cell(t, topology)});
+}
+
+// Where an example goes: its rule in a left column and the puzzle and its solution in a right
+// one, or, when that column cannot hold two grids of the least cell (large print hexagons), the
+// rule across the page with the grids below it.
+struct ExampleFrame {
+  bool below = false;
+  double text_w = 0, examples_x = 0, examples_w = 0;
+};
+
+double grids_room_w(double examples_w, double size) { return examples_w / 2 - size - 2 * outline_allowance_mm; }
+
+ExampleFrame frame_for(const PageTemplate& t, const Example& e, double body_x, double body_w, double size) {
+  const ExampleFrame beside{false, body_w * 0.5, body_x + body_w * 0.54, body_w * 0.46};
+  const double need = least_example_cell(t, e.topology) * grid_extent(e.topology, 3, 3).width;
+  if (need <= grids_room_w(beside.examples_w, size) + 1e-9) return beside;
+  return ExampleFrame{true, body_w, body_x, body_w};
+}
+
+double lines_height(Canvas& canvas, const std::string& text, double width, double size, Weight weight) {
+  return static_cast<double>(wrap_text(canvas, text, size, weight, width).size()) * size * 1.45;
+}
+
+// Above a grid: its label line and the gaps around it; below it, a half line.
+double grid_band(double size) { return size * 1.45 + size * 0.6 + 2 * outline_allowance_mm + size * 0.5; }
+
+// The height an example needs with its grids at their least cell.
+double example_height(Canvas& canvas, const PageTemplate& t, const Example& e, double body_w, double size) {
+  const ExampleFrame f = frame_for(t, e, 0, body_w, size);
+  const double name = size + lines_height(canvas, e.name, body_w, size, Weight::bold);
+  const double text = lines_height(canvas, e.rule, f.text_w, size, Weight::regular);
+  const double grids = grid_band(size) + grid_extent(e.topology, 3, 3).height * least_example_cell(t, e.topology);
+  return name + (f.below ? text + grids : std::max(text, grids));
+}
+
+double rule_height(Canvas& canvas, double body_w, double size) {
+  return size * 0.5 + lines_height(canvas, general_rule, body_w, size, Weight::regular);
+}
+
+double legend_height(Canvas& canvas, double body_w, double size) {
+  return size * 1.45 * (star_legend_lines(canvas, size, body_w) + 1);
+}
+
+double part_height(Canvas& canvas, const PageTemplate& t, const Part& part, double body_w, double size) {
+  switch (part.kind) {
+    case Part::rule: return rule_height(canvas, body_w, size);
+    case Part::example: return example_height(canvas, t, *part.shown, body_w, size);
+    case Part::legend: return legend_height(canvas, body_w, size);
+  }
+  return 0;
+}
+
+// One example in `share` from `top`: name, rule and grids, cells as large as the share allows
+// between the least (min_text) and the largest example cell.
+double draw_example(Canvas& canvas, const PageTemplate& t, const Example& e, const Box& body, double top, double share,
+                    double size) {
+  const ExampleFrame f = frame_for(t, e, body.x, body.w, size);
+  const double y = paragraph(canvas, e.name, body.x, top + size, body.w, size, Weight::bold);
+  const double text_bottom = paragraph(canvas, e.rule, body.x, y, f.text_w, size, Weight::regular);
+  const Puzzle puzzle = example_puzzle(e);
+  const Values solution(e.solution.begin(), e.solution.end());
+  const Extent ext = grid_extent(e.topology, 3, 3);
+  const double label_y = (f.below ? text_bottom : y) + size * 1.45;
+  const double grid_y = label_y + size * 0.6 + outline_allowance_mm;
+  const double room_h = top + share - grid_y - size * 0.5 - outline_allowance_mm;
+  const double room_w = grids_room_w(f.examples_w, size);
+  const double least = std::max(1.0, least_example_cell(t, e.topology));
+  const double cell = std::clamp(std::min(room_h / ext.height, room_w / ext.width), least,
+                                 std::max(least, largest_example_cell(t, e.topology)));
+  const double gw = ext.width * cell, gh = ext.height * cell;
+  const double c1 = f.examples_x + f.examples_w * 0.25, c2 = f.examples_x + f.examples_w * 0.75;
+  canvas.text("Puzzle", c1, label_y, size, Weight::regular, Align::centre);
+  canvas.text("Solution", c2, label_y, size, Weight::regular, Align::centre);
+  draw_board(canvas, puzzle, nullptr, {c1 - gw / 2, grid_y, gw, gh}, cell, false);
+  draw_board(canvas, puzzle, &solution, {c2 - gw / 2, grid_y, gw, gh}, cell, false);
+  return cell;
+}
+
 }  // namespace
 
 std::vector<std::pair<Puzzle, Values>> how_to_play_examples() {
@@ -95,42 +203,62 @@ std::vector<std::pair<Puzzle, Values>> how_to_play_examples() {
   return out;
 }
 
-// Plan: general rule at the top; the rest of the body is split evenly between the kinds of board
-// the book uses. In each share: the name across the page, then the rule in a left column and the
-// example with its solution in a right column, cells as large as the share allows (up to 8 mm, or the
-// template's smallest puzzle cell if larger), so that large print keeps legible examples.
-void draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body) {
-  std::set<Topology> used;
-  for (const PrintablePuzzle& p : book.puzzles) used.insert(p.puzzle.board.topology());
-  if (used.empty()) used.insert(Topology::square8);
-  const double size = book.page_template.fonts.body * mm_per_point;
-  double y = paragraph(canvas, general_rule, body.x, body.y + size * 0.5, body.w, size, Weight::regular);
-  const double legend_h = size * 1.45 * (star_legend_lines(canvas, size, body.w) + 1);
-  draw_star_legend(canvas, {body.x, body.bottom() - legend_h, body.w, legend_h}, size);
-  const double share = (body.bottom() - legend_h - y) / static_cast<double>(used.size());
-  const double largest = std::max(8.0, book.page_template.cell.min);  // large print: large examples
-  const double text_w = body.w * 0.5, examples_x = body.x + body.w * 0.54, examples_w = body.w * 0.46;
-  for (const Example& e : examples) {
-    if (!used.count(e.topology)) continue;
-    const double top = y;
-    y = paragraph(canvas, e.name, body.x, y + size, body.w, size, Weight::bold);
-    const double text_bottom = paragraph(canvas, e.rule, body.x, y, text_w, size, Weight::regular);
-    const Puzzle puzzle = example_puzzle(e);
-    const Values solution(e.solution.begin(), e.solution.end());
-    const Extent ext = grid_extent(e.topology, 3, 3);
-    const double label_y = y + size * 1.45;
-    const double grid_y = label_y + size * 0.6 + outline_allowance_mm;
-    const double room_h = top + share - grid_y - size * 0.5 - outline_allowance_mm;
-    const double room_w = examples_w / 2 - size - 2 * outline_allowance_mm;
-    const double cell = std::clamp(std::min(room_h / ext.height, room_w / ext.width), 1.0, largest);
-    const double gw = ext.width * cell, gh = ext.height * cell;
-    const double c1 = examples_x + examples_w * 0.25, c2 = examples_x + examples_w * 0.75;
-    canvas.text("Puzzle", c1, label_y, size, Weight::regular, Align::centre);
-    canvas.text("Solution", c2, label_y, size, Weight::regular, Align::centre);
-    draw_board(canvas, puzzle, nullptr, {c1 - gw / 2, grid_y, gw, gh}, cell, false);
-    draw_board(canvas, puzzle, &solution, {c2 - gw / 2, grid_y, gw, gh}, cell, false);
-    y = std::max({top + share, text_bottom, grid_y + gh + outline_allowance_mm});
+// Plan: the page's parts from the top: the general rule, then the examples, each with an even
+// share of what is left above the star legend at the foot (when the legend is on this page). In
+// each share: the name across the page, then the rule in a left column and the example with its
+// solution in a right column (or below the rule: frame_for), cells as large as the share allows
+// (up to 8 mm, or the template's smallest puzzle cell if larger, so that large print keeps
+// legible examples) and never so small that their numbers fall below min_text: how_to_play_plan
+// gave the page only the parts that fit that way.
+std::vector<ExampleCell> draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body, int from, int to) {
+  const PageTemplate& t = book.page_template;
+  const std::vector<Part> parts = parts_for(topologies_of(book.puzzles));
+  const double size = t.fonts.body * mm_per_point;
+  const int last = std::min(to, static_cast<int>(parts.size()));
+  double y = body.y;
+  double bottom = body.bottom();
+  int shares = 0;
+  for (int i = std::max(0, from); i < last; ++i) {
+    const Part& part = parts[static_cast<std::size_t>(i)];
+    if (part.kind == Part::rule) y = paragraph(canvas, general_rule, body.x, body.y + size * 0.5, body.w, size, Weight::regular);
+    if (part.kind == Part::example) ++shares;
+    if (part.kind == Part::legend) {
+      const double legend_h = legend_height(canvas, body.w, size);
+      bottom = body.bottom() - legend_h;
+      draw_star_legend(canvas, {body.x, bottom, body.w, legend_h}, size);
+    }
   }
+  std::vector<ExampleCell> drawn;
+  const double share = (bottom - y) / static_cast<double>(std::max(shares, 1));
+  for (int i = std::max(0, from); i < last; ++i) {
+    const Part& part = parts[static_cast<std::size_t>(i)];
+    if (part.kind != Part::example) continue;
+    drawn.push_back({part.shown->topology, draw_example(canvas, t, *part.shown, body, y, share, size)});
+    y += share;
+  }
+  return drawn;
+}
+
+// Plan: the parts' heights at their least (examples at the least cell), packed in order onto
+// as few pages as hold them; a part taller than a whole page gets one to itself.
+HowToPlayPlan how_to_play_plan(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles) {
+  const std::vector<Part> parts = parts_for(topologies_of(puzzles));
+  const auto measure = std::make_shared<MeasuringCanvas>();
+  const double size = t.fonts.body * mm_per_point;
+  return [parts, measure, t, size](double body_w, double body_h) {
+    std::vector<int> per_page{0};
+    double used = 0;
+    for (const Part& part : parts) {
+      const double h = part_height(measure->canvas(), t, part, body_w, size);
+      if (per_page.back() > 0 && used + h > body_h + 1e-9) {
+        per_page.push_back(0);
+        used = 0;
+      }
+      ++per_page.back();
+      used += h;
+    }
+    return per_page;
+  };
 }
 
 }  // namespace hidato

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <optional>
 
 #include "topology/geometry.hpp"
@@ -386,6 +387,27 @@ void add_contents_pages(const PageTemplate& t, const std::vector<int>& rows, std
   } while (from < lines);
 }
 
+// The how-to-play pages, each with its share of the parts (one page with all of them without a
+// plan).
+void add_how_to_play_pages(const PageTemplate& t, const HowToPlayPlan& plan, std::vector<Page>& pages) {
+  const Page first = open_page(t, static_cast<int>(pages.size()) + 1, PageKind::how_to_play, "How to play");
+  const std::vector<int> per_page =
+      plan ? plan(first.content.w, first.footer.y - first.header.bottom()) : std::vector<int>{};
+  if (per_page.empty()) {
+    Page p = first;
+    p.lines_to = std::numeric_limits<int>::max();
+    pages.push_back(std::move(p));
+    return;
+  }
+  int from = 0;
+  for (int count : per_page) {
+    Page p = open_page(t, static_cast<int>(pages.size()) + 1, PageKind::how_to_play, "How to play");
+    p.lines_from = from;
+    p.lines_to = from += count;
+    pages.push_back(std::move(p));
+  }
+}
+
 std::vector<Page> layout_once(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               const LayoutOptions& options, const PrintRules& rules) {
   std::vector<Page> pages;
@@ -393,7 +415,7 @@ std::vector<Page> layout_once(const PageTemplate& t, const std::vector<Printable
   pages.push_back(open_page(t, 1, PageKind::title));
   if (options.copyright_page) pages.push_back(open_page(t, next(), PageKind::copyright));
   add_contents_pages(t, contents_rows(t, puzzles, options), pages);
-  if (options.how_to_play) pages.push_back(open_page(t, next(), PageKind::how_to_play, "How to play"));
+  if (options.how_to_play) add_how_to_play_pages(t, options.how_to_play_plan, pages);
   fill_puzzles(t, puzzles, pages);
   if (rules.answers_on_right && !puzzles.empty() && next() % 2 == 0) add_notes_page(t, pages);
   fill_answers(t, puzzles, page_of_items(pages, PageKind::puzzles, puzzles.size()), pages);
@@ -485,7 +507,7 @@ double contents_number_room(const TextWidth& width) { return width("0000") + 4; 
 
 std::vector<Page> layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               bool how_to_play) {
-  return layout_book(t, puzzles, LayoutOptions{how_to_play, false, {}}).pages;
+  return layout_book(t, puzzles, LayoutOptions{how_to_play, false, {}, {}}).pages;
 }
 
 std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,

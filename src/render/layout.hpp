@@ -58,7 +58,8 @@ struct Page {
   Box rule;                   // rule reminder band above the footer on puzzle pages
   std::string rule_text;
   std::vector<Placed> items;  // puzzles or answers
-  int lines_from = 0;         // contents pages: the lines [lines_from, lines_to) of the contents list
+  int lines_from = 0;         // contents pages: the lines [lines_from, lines_to) of the contents list;
+                              // how-to-play pages: its parts [lines_from, lines_to)
   int lines_to = 0;
   std::vector<int> line_rows; // contents pages: the rows each of those lines takes (1, or 2 when wrapped)
   friend bool operator==(const Page&, const Page&) = default;
@@ -75,10 +76,15 @@ std::pair<int, int> slot_grid(int count, double body_w, double body_h);
 // fonts: the renderer gives this so that a contents line too long for its row takes two.
 using TextWidth = std::function<double(std::string_view)>;
 
+// How many of the how-to-play parts each of its pages holds, for a page body of `width` x
+// `height` mm (the renderer measures them: draw.hpp, how_to_play_plan).
+using HowToPlayPlan = std::function<std::vector<int>(double width, double height)>;
+
 struct LayoutOptions {
   bool how_to_play = true;
   bool copyright_page = false;
   TextWidth contents_width;  // none: every contents line takes one row (and shrinks to fit it)
+  HowToPlayPlan how_to_play_plan;  // none: one how-to-play page holds every part
 };
 
 struct BookLayout {

@@ -233,7 +233,7 @@ TEST(Layout, LargePrintNumbersAreAtLeastMinText) {
   std::vector<PrintablePuzzle> book;
   for (int i = 1; i <= 6; ++i) book.push_back(fixtures::snake(i, i % 2 ? Topology::square8 : Topology::hex6, 7, 7 + i, "Set"));
   book.push_back(fixtures::snake(7, Topology::square4, 10, 10, "Big"));  // 3-digit numbers
-  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}}).pages;
+  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}, {}}).pages;
   int boards = 0;
   for (const Page& p : pages)
     for (const Placed& item : p.items) {
@@ -255,7 +255,7 @@ TEST(Layout, CellMaxGivesWayToMinText) {
       "t.yaml");
   const std::vector<PrintablePuzzle> book{fixtures::snake(1, Topology::square8, 5, 5, "Set"),
                                           fixtures::snake(2, Topology::hex6, 10, 10, "Set")};
-  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}}).pages;
+  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}, {}}).pages;
   int puzzles = 0;
   for (const Page& p : pages)
     for (const Placed& item : p.items) {
@@ -285,7 +285,7 @@ TEST(Layout, ALongContentsListContinuesOnMorePages) {
         book.push_back(fixtures::snake(i, Topology::square8, 5, 5,
                                        (i % 3 == 0 ? "A set with a title too long for one contents line, as a publisher might write it for a series " : "Set ") +
                                            std::to_string(i)));
-      const auto pages = layout_book(t, book, LayoutOptions{true, false, measured ? two_mm_a_byte : TextWidth{}}).pages;
+      const auto pages = layout_book(t, book, LayoutOptions{true, false, measured ? two_mm_a_byte : TextWidth{}, {}}).pages;
       const double body = t.fonts.body * 25.4 / 72;
       int next_line = 0, contents_pages = 0, two_rows = 0;
       for (const Page& p : pages) {
@@ -410,6 +410,34 @@ TEST(Layout, AnswerKeysArePackedBySize) {
         if (digits <= 2) { EXPECT_DOUBLE_EQ(a.cell_mm, t.answer_cell.max); }
         EXPECT_FALSE(a.below_minimum);
       }
+}
+
+// A how-to-play plan of several pages gives that many pages, each with its run of parts, before
+// the puzzles; the contents line spans them.
+TEST(Layout, HowToPlayPagesFollowThePlan) {
+  const PageTemplate t = plain("a4");
+  std::vector<PrintablePuzzle> book;
+  for (int i = 1; i <= 3; ++i) book.push_back(fixtures::small_square8(i));
+  double asked_w = 0, asked_h = 0;
+  const HowToPlayPlan plan = [&](double w, double h) {
+    asked_w = w;
+    asked_h = h;
+    return std::vector<int>{2, 1, 2};
+  };
+  const auto pages = layout_book(t, book, LayoutOptions{true, false, {}, plan}).pages;
+  std::vector<std::pair<int, int>> runs;
+  for (const Page& p : pages)
+    if (p.kind == PageKind::how_to_play) runs.emplace_back(p.lines_from, p.lines_to);
+  EXPECT_EQ(runs, (std::vector<std::pair<int, int>>{{0, 2}, {2, 3}, {3, 5}}));
+  EXPECT_EQ(page_range(pages, PageKind::how_to_play), "3\xE2\x80\x93" "5");
+  EXPECT_EQ(first_of(pages, PageKind::puzzles)->number, 6);
+  const Page& first = *first_of(pages, PageKind::how_to_play);
+  EXPECT_DOUBLE_EQ(asked_w, first.content.w);  // the plan is asked about the page body
+  EXPECT_DOUBLE_EQ(asked_h, first.footer.y - first.header.bottom());
+  // Without a plan: one page holding every part.
+  const auto one = layout_book(t, book, true);
+  EXPECT_EQ(page_range(one, PageKind::how_to_play), "3");
+  EXPECT_GE(first_of(one, PageKind::how_to_play)->lines_to, 5);
 }
 
 TEST(Layout, PageRangesForTheContents) {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -303,7 +304,8 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
   for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
     SCOPED_TRACE(name);
     const PageTemplate t = load_page_template(name);
-    const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t)}).pages;
+    const auto pages =
+        layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t), how_to_play_plan(t, puzzles)}).pages;
     ASSERT_TRUE(std::any_of(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; }));
     const BookView view{info, puzzles, t, pages, true};
     for (const Page& page : pages) {
@@ -316,13 +318,46 @@ TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
   }
 }
 
+// The how-to-play examples keep the template's min_text: with all three kinds of board, every
+// shipped template draws each example exactly once, its numbers at least min_text (large print:
+// 16 pt, where they were 7.5-8.2 pt in shares of one page), inside the page body; large print
+// takes a second page for that, the others keep one.
+TEST(RenderOutput, HowToPlayExamplesKeepMinText) {
+  auto puzzles = fixtures::mixed_book();  // square8 and hex6 boards
+  puzzles.push_back(fixtures::snake(5, Topology::square4, 4, 4, "Numbrix"));
+  for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
+    SCOPED_TRACE(name);
+    const PageTemplate t = load_page_template(name);
+    const auto pages = layout_book(t, puzzles, LayoutOptions{true, false, contents_width(t), how_to_play_plan(t, puzzles)}).pages;
+    const BookView view{sample_info(), puzzles, t, pages, true};
+    std::map<Topology, int> drawn;
+    int how_to_play_pages = 0;
+    for (const Page& page : pages) {
+      if (page.kind != PageKind::how_to_play) continue;
+      ++how_to_play_pages;
+      const Box body{page.content.x, page.header.bottom(), page.content.w, page.footer.y - page.header.bottom()};
+      std::vector<ExampleCell> cells;
+      const Box ink = ink_of([&](Canvas& c) { cells = draw_how_to_play(c, view, body, page.lines_from, page.lines_to); });
+      EXPECT_TRUE(contains(body, ink, 0.03)) << "page " << page.number << ": ink " << ink.y << " + " << ink.h
+                                             << " body " << body.y << " + " << body.h;
+      for (const ExampleCell& e : cells) {
+        ++drawn[e.topology];
+        EXPECT_GE(number_size(e.topology, e.cell_mm, 1), t.min_text_pt * mm_per_point - 1e-9)
+            << to_string(e.topology) << " example at " << e.cell_mm << " mm";
+      }
+    }
+    EXPECT_EQ(drawn, (std::map<Topology, int>{{Topology::square8, 1}, {Topology::square4, 1}, {Topology::hex6, 1}}));
+    EXPECT_EQ(how_to_play_pages, std::string(name) == "large-print" ? 2 : 1);
+  }
+}
+
 // A long copyright notice wraps on the copyright page at the page's size (it printed on one line
 // at 5 pt, found from outside): its page's ink is taller by at least two more lines than with a
 // short notice, within the width.
 TEST(RenderOutput, ALongCopyrightNoticeWraps) {
   const auto puzzles = fixtures::mixed_book();
   const PageTemplate t = load_page_template("pocket-6x9");
-  const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t)}).pages;
+  const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t), {}}).pages;
   const auto page = std::find_if(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; });
   ASSERT_NE(page, pages.end());
   const auto ink = [&](const std::string& notice) {
