@@ -157,6 +157,11 @@ void Canvas::stroke_polyline(const std::vector<Point>& points, double width_mm, 
   cairo_stroke(cr_);
 }
 
+void Canvas::note_drawn(std::string_view text, double size_mm) {
+  if (text.empty() || size_mm >= smallest_.size_mm) return;
+  smallest_ = {std::string(text), size_mm};
+}
+
 void Canvas::use_font(double size_mm, Weight weight) {
   cairo_set_font_face(cr_, weight == Weight::bold ? bold_ : regular_);
   cairo_set_font_size(cr_, size_mm);
@@ -203,6 +208,7 @@ double Canvas::text_width(std::string_view text, double size_mm, Weight weight) 
 
 void Canvas::text(std::string_view text, double x, double baseline, double size_mm, Weight weight,
                   Align align) {
+  note_drawn(text, size_mm);
   use_font(size_mm, weight);
   const std::string s(text);
   const auto [lo, hi] = horizontal_span(cr_, s);
@@ -215,6 +221,7 @@ void Canvas::text(std::string_view text, double x, double baseline, double size_
 
 void Canvas::centred_text(std::string_view text, Point centre, double size_mm, Weight weight,
                           double halo_mm) {
+  note_drawn(text, size_mm);
   use_font(size_mm, weight);
   const std::string s(text);
   cairo_text_extents_t e;
@@ -234,6 +241,7 @@ void Canvas::centred_text(std::string_view text, Point centre, double size_mm, W
 }
 
 void Canvas::centred_text_rotated(std::string_view text, Point centre, double size_mm, Weight weight) {
+  note_drawn(text, size_mm);
   cairo_save(cr_);
   cairo_translate(cr_, centre.x, centre.y);
   cairo_rotate(cr_, M_PI / 2);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,8 +49,18 @@ class Canvas {
   // The same, turned a quarter turn clockwise about `centre` (book spines read top to bottom).
   void centred_text_rotated(std::string_view text, Point centre, double size_mm, Weight weight);
 
+  // The smallest text drawn so far (measuring does not count), and its size; an empty text and
+  // an infinite size before any.
+  struct SmallestText {
+    std::string text;
+    double size_mm = std::numeric_limits<double>::infinity();
+  };
+  const SmallestText& smallest_text() const { return smallest_; }
+
  private:
   void use_font(double size_mm, Weight weight);
+  void note_drawn(std::string_view text, double size_mm);
+  SmallestText smallest_;
   cairo_t* cr_;
   cairo_font_face_t* regular_;
   cairo_font_face_t* bold_;

@@ -218,7 +218,8 @@ constexpr double descender = 0.3;  // below the baseline, in sizes (DejaVu's is 
 
 // The back of the title page: title, copyright notice, ISBN, edition, near the foot of the page.
 // Each wraps onto the lines it needs, 1.3 sizes apart, 1.6 between them (a notice of 200
-// characters printed on one line at 5 pt); the whole shrinks only past half the page's height.
+// characters printed on one line at 5 pt); the whole shrinks only past half the page's height,
+// and never below min_text (large print: 16 pt, where 0.9 of the body made it 14.4).
 void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page) {
   const BookInfo& info = book.info;
   std::vector<std::pair<std::string, Weight>> texts{{info.title, Weight::bold}};
@@ -232,10 +233,11 @@ void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page)
     double gap;  // sizes above its baseline from the previous one
   };
   const Box& c = page.content;
-  double size = book.page_template.fonts.body * mm_per_point * 0.9;
+  const double least = book.page_template.min_text_pt * mm_per_point;
+  double size = std::max(book.page_template.fonts.body * mm_per_point * 0.9, least);
   std::vector<Line> lines;
   double height = 0;  // first baseline to last, in sizes
-  for (;; size *= 0.92) {
+  for (;; size = std::max(size * 0.92, least)) {
     lines.clear();
     height = 0;
     for (const auto& [text, weight] : texts) {
@@ -246,7 +248,7 @@ void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page)
         gap = 1.3;
       }
     }
-    if (height * size <= c.h * 0.5 || size < 1) break;
+    if (height * size <= c.h * 0.5 || size <= least || size < 1) break;
   }
   // The last baseline sits a descender above the content's foot, so 'g' and 'y' stay inside.
   double y = c.bottom() - descender * size - height * size;
@@ -373,11 +375,17 @@ MeasuringCanvas::~MeasuringCanvas() {
   cairo_surface_destroy(surface_);
 }
 
-TextWidth contents_width(const PageTemplate& t) {
+namespace {
+
+TextWidth regular_width_at(double size_mm) {
   const auto measure = std::make_shared<MeasuringCanvas>();
-  const double body = t.fonts.body * mm_per_point;
-  return [measure, body](std::string_view text) { return measure->canvas().text_width(text, body, Weight::regular); };
+  return [measure, size_mm](std::string_view text) { return measure->canvas().text_width(text, size_mm, Weight::regular); };
 }
+
+}  // namespace
+
+TextWidth contents_width(const PageTemplate& t) { return regular_width_at(t.fonts.body * mm_per_point); }
+TextWidth caption_width(const PageTemplate& t) { return regular_width_at(t.fonts.caption * mm_per_point); }
 
 TitleFit fit_section_title(Canvas& canvas, const std::string& title, double width_mm, const FontSizes& fonts) {
   const double big = section_title_pt(fonts) * mm_per_point, body = fonts.body * mm_per_point;

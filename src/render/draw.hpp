@@ -43,9 +43,11 @@ double fitted_text(Canvas& canvas, const std::string& text, double x, double bas
 double title_block(Canvas& canvas, const std::string& text, double x, double baseline, double size_mm, Weight weight,
                    Align align, double max_width, double max_height, double& size_used);
 
-// The widths layout_book needs for the contents list (LayoutOptions::contents_width), measured
-// as draw_contents_page draws them on pages of `t`.
+// The widths layout_book needs for the contents list (LayoutOptions::contents_width) and the
+// answer keys' captions (LayoutOptions::caption_width), measured as draw_contents_page and
+// draw_key_item draw them on pages of `t`.
 TextWidth contents_width(const PageTemplate& t);
+TextWidth caption_width(const PageTemplate& t);
 
 // A puzzle page's section header (on the first page of a set) and rule reminder above the footer.
 void draw_section_and_rule(Canvas& canvas, const BookView& book, const Page& page);

@@ -275,9 +275,24 @@ KeySize key_size(const PageTemplate& t, const PrintablePuzzle& p, const Box& bod
 // Plan: keys are packed in rows (shelves). A row holds keys of one board size at one cell size,
 // as many across as fit the body; rows stack down the page and a key that does not fit below the
 // last row starts a new page. So small boards pack densely and no key shrinks to suit another.
+std::string key_caption(const PrintablePuzzle& p, int page) {
+  return "Puzzle " + std::to_string(p.number) + " \xC2\xB7 page " + std::to_string(page);
+}
+
+// The widest key caption of the book at the caption size (0 without a measure).
+double widest_caption(const std::vector<PrintablePuzzle>& puzzles, const std::vector<int>& puzzle_page,
+                      const TextWidth& caption_width) {
+  double widest = 0;
+  if (!caption_width) return widest;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    widest = std::max(widest, caption_width(key_caption(puzzles[i], puzzle_page[i])));
+  return widest;
+}
+
 void fill_answers(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
-                  const std::vector<int>& puzzle_page, std::vector<Page>& pages) {
+                  const std::vector<int>& puzzle_page, const TextWidth& caption_width, std::vector<Page>& pages) {
   const Frame frame = key_frame(t);
+  const double caption_w = widest_caption(puzzles, puzzle_page, caption_width);
   Page page;
   bool is_open = false;
   double row_top = 0, row_h = 0, row_cell = 0;
@@ -297,7 +312,7 @@ void fill_answers(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
   for (int i = 0; i < static_cast<int>(puzzles.size()); ++i) {
     if (!is_open) open();
     const KeySize k = key_size(t, at(puzzles, i), body_of(page));
-    const double item_w = k.extent.width * k.cell + 2 * outline_allowance_mm;
+    const double item_w = std::max(k.extent.width * k.cell + 2 * outline_allowance_mm, caption_w);
     const double item_h = frame.above + k.extent.height * k.cell + 2 * outline_allowance_mm;
     const bool same_row = row_cols > 0 && row_used < row_cols && k.cell == row_cell &&
                           k.extent.width == row_extent.width && k.extent.height == row_extent.height;
@@ -322,8 +337,7 @@ void fill_answers(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     const double slot_w = (body.w - (row_cols - 1) * t.spacing_mm) / row_cols;
     Placed item;
     item.index = i;
-    item.caption_text = "Puzzle " + std::to_string(at(puzzles, i).number) + " \xC2\xB7 page " +
-                        std::to_string(puzzle_page[static_cast<std::size_t>(i)]);
+    item.caption_text = key_caption(at(puzzles, i), puzzle_page[static_cast<std::size_t>(i)]);
     place({body.x + row_used * (slot_w + t.spacing_mm), row_top, slot_w, item_h}, k.extent, k.min, k.cell, frame,
           true, item);
     page.items.push_back(std::move(item));
@@ -418,7 +432,7 @@ std::vector<Page> layout_once(const PageTemplate& t, const std::vector<Printable
   if (options.how_to_play) add_how_to_play_pages(t, options.how_to_play_plan, pages);
   fill_puzzles(t, puzzles, pages);
   if (rules.answers_on_right && !puzzles.empty() && next() % 2 == 0) add_notes_page(t, pages);
-  fill_answers(t, puzzles, page_of_items(pages, PageKind::puzzles, puzzles.size()), pages);
+  fill_answers(t, puzzles, page_of_items(pages, PageKind::puzzles, puzzles.size()), options.caption_width, pages);
   const std::vector<int> answer_page = page_of_items(pages, PageKind::answers, puzzles.size());
   for (Page& p : pages)
     if (p.kind == PageKind::puzzles)
@@ -507,7 +521,7 @@ double contents_number_room(const TextWidth& width) { return width("0000") + 4; 
 
 std::vector<Page> layout_book(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                               bool how_to_play) {
-  return layout_book(t, puzzles, LayoutOptions{how_to_play, false, {}, {}}).pages;
+  return layout_book(t, puzzles, LayoutOptions{how_to_play, false, {}, {}, {}}).pages;
 }
 
 std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology topology, int rows, int cols,

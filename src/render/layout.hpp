@@ -85,6 +85,9 @@ struct LayoutOptions {
   bool copyright_page = false;
   TextWidth contents_width;  // none: every contents line takes one row (and shrinks to fit it)
   HowToPlayPlan how_to_play_plan;  // none: one how-to-play page holds every part
+  // Answer-key captions at the caption size: a key's slot is at least as wide as the widest of
+  // them, so that none shrinks below the caption size (none: a slot as wide as its key).
+  TextWidth caption_width;
 };
 
 struct BookLayout {

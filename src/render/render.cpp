@@ -209,7 +209,8 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   check_puzzles(puzzles);
   const bool copyright = !info.copyright.empty() || !info.isbn.empty() || !info.edition.empty();
   const BookLayout layout = layout_book(
-      page, puzzles, LayoutOptions{info.how_to_play, copyright, contents_width(page), how_to_play_plan(page, puzzles)});
+      page, puzzles,
+      LayoutOptions{info.how_to_play, copyright, contents_width(page), how_to_play_plan(page, puzzles), caption_width(page)});
   const std::vector<Page>& pages = layout.pages;
   check_page_count(page, static_cast<int>(pages.size()), info.paper);
   const BookView view{info, puzzles, page, pages, options.answer_path};

@@ -233,7 +233,7 @@ TEST(Layout, LargePrintNumbersAreAtLeastMinText) {
   std::vector<PrintablePuzzle> book;
   for (int i = 1; i <= 6; ++i) book.push_back(fixtures::snake(i, i % 2 ? Topology::square8 : Topology::hex6, 7, 7 + i, "Set"));
   book.push_back(fixtures::snake(7, Topology::square4, 10, 10, "Big"));  // 3-digit numbers
-  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}, {}}).pages;
+  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}, {}, {}}).pages;
   int boards = 0;
   for (const Page& p : pages)
     for (const Placed& item : p.items) {
@@ -255,7 +255,7 @@ TEST(Layout, CellMaxGivesWayToMinText) {
       "t.yaml");
   const std::vector<PrintablePuzzle> book{fixtures::snake(1, Topology::square8, 5, 5, "Set"),
                                           fixtures::snake(2, Topology::hex6, 10, 10, "Set")};
-  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}, {}}).pages;
+  const auto pages = layout_book(t, book, LayoutOptions{false, false, {}, {}, {}}).pages;
   int puzzles = 0;
   for (const Page& p : pages)
     for (const Placed& item : p.items) {
@@ -285,7 +285,7 @@ TEST(Layout, ALongContentsListContinuesOnMorePages) {
         book.push_back(fixtures::snake(i, Topology::square8, 5, 5,
                                        (i % 3 == 0 ? "A set with a title too long for one contents line, as a publisher might write it for a series " : "Set ") +
                                            std::to_string(i)));
-      const auto pages = layout_book(t, book, LayoutOptions{true, false, measured ? two_mm_a_byte : TextWidth{}, {}}).pages;
+      const auto pages = layout_book(t, book, LayoutOptions{true, false, measured ? two_mm_a_byte : TextWidth{}, {}, {}}).pages;
       const double body = t.fonts.body * 25.4 / 72;
       int next_line = 0, contents_pages = 0, two_rows = 0;
       for (const Page& p : pages) {
@@ -424,7 +424,7 @@ TEST(Layout, HowToPlayPagesFollowThePlan) {
     asked_h = h;
     return std::vector<int>{2, 1, 2};
   };
-  const auto pages = layout_book(t, book, LayoutOptions{true, false, {}, plan}).pages;
+  const auto pages = layout_book(t, book, LayoutOptions{true, false, {}, plan, {}}).pages;
   std::vector<std::pair<int, int>> runs;
   for (const Page& p : pages)
     if (p.kind == PageKind::how_to_play) runs.emplace_back(p.lines_from, p.lines_to);

@@ -292,20 +292,36 @@ TEST(RenderOutput, ByteIdenticalAcrossProcesses) {
 
 // Every page of every shipped template, drawn onto a recording surface: the ink must stay inside
 // the content box (the page minus its margins and gutter).
+// A book that tries the page's limits: long names and title, a copyright page, every kind of
+// board, and a board of `wide_cols` columns 3 rows high.
+struct TryingBook {
+  std::vector<PrintablePuzzle> puzzles;
+  BookInfo info;
+};
+
+TryingBook trying_book(int wide_cols) {
+  TryingBook b{fixtures::mixed_book(), sample_info()};
+  b.puzzles.push_back(fixtures::snake(5, Topology::hex6, 9, 9, "A set with a very long name that might not fit on one line"));
+  b.puzzles.push_back(fixtures::snake(6, Topology::square8, 3, wide_cols));
+  b.info.title = "A rather long title for a puzzle book, to see that it shrinks to fit the page";
+  b.info.copyright = "Copyright (c) 2026 Hidato Press; typography by Jay Gupta";  // descenders on the last lines
+  b.info.edition = "Edition: spring, gypsy print";
+  return b;
+}
+
+// The pages of `book` on template `t` as render_book lays them out.
+std::vector<Page> laid_out(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles) {
+  return layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t), how_to_play_plan(t, puzzles), caption_width(t)})
+      .pages;
+}
+
 TEST(RenderOutput, NothingIsDrawnOutsideTheMargins) {
-  auto puzzles = fixtures::mixed_book();
-  puzzles.push_back(fixtures::snake(5, Topology::hex6, 9, 9, "A set with a very long name that might not fit on one line"));
-  puzzles.push_back(fixtures::snake(6, Topology::square8, 3, 16));
+  auto [puzzles, info] = trying_book(16);
   puzzles.push_back(fixtures::snake(7, Topology::square4, 35, 30));  // 4-digit numbers, own page
-  BookInfo info = sample_info();
-  info.title = "A rather long title for a puzzle book, to see that it shrinks to fit the page";
-  info.copyright = "Copyright (c) 2026 Hidato Press; typography by Jay Gupta";  // descenders on the last lines
-  info.edition = "Edition: spring, gypsy print";
   for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
     SCOPED_TRACE(name);
     const PageTemplate t = load_page_template(name);
-    const auto pages =
-        layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t), how_to_play_plan(t, puzzles)}).pages;
+    const auto pages = laid_out(t, puzzles);
     ASSERT_TRUE(std::any_of(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; }));
     const BookView view{info, puzzles, t, pages, true};
     for (const Page& page : pages) {
@@ -328,7 +344,7 @@ TEST(RenderOutput, HowToPlayExamplesKeepMinText) {
   for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
     SCOPED_TRACE(name);
     const PageTemplate t = load_page_template(name);
-    const auto pages = layout_book(t, puzzles, LayoutOptions{true, false, contents_width(t), how_to_play_plan(t, puzzles)}).pages;
+    const auto pages = laid_out(t, puzzles);
     const BookView view{sample_info(), puzzles, t, pages, true};
     std::map<Topology, int> drawn;
     int how_to_play_pages = 0;
@@ -351,13 +367,36 @@ TEST(RenderOutput, HowToPlayExamplesKeepMinText) {
   }
 }
 
+// Every text on every page of a book with long names and all three kinds of board is at least the
+// template's min_text, on every shipped template (answer-key captions shrank to 6.6-6.9 pt on a5
+// and kdp-8.5x11 and to 12.6 pt in large print, whose copyright page was 14.4 pt).
+TEST(RenderOutput, NoTextBelowMinText) {
+  auto [puzzles, info] = trying_book(12);  // 16 columns are too wide for large print's least cell
+  puzzles.push_back(fixtures::snake(7, Topology::square4, 10, 10, "Numbrix"));
+  for (const char* name : {"a4", "letter", "kdp-8.5x11", "pocket-6x9", "large-print", "a5"}) {
+    SCOPED_TRACE(name);
+    const PageTemplate t = load_page_template(name);
+    const auto pages = laid_out(t, puzzles);
+    const BookView view{info, puzzles, t, pages, true};
+    for (const Page& page : pages) {
+      Canvas::SmallestText smallest;
+      ink_of([&](Canvas& canvas) {
+        draw_page(canvas, view, page);
+        smallest = canvas.smallest_text();
+      });
+      EXPECT_GE(smallest.size_mm / mm_per_point, t.min_text_pt - 1e-6)
+          << "page " << page.number << ": '" << smallest.text << "' at " << smallest.size_mm / mm_per_point << " pt";
+    }
+  }
+}
+
 // A long copyright notice wraps on the copyright page at the page's size (it printed on one line
 // at 5 pt, found from outside): its page's ink is taller by at least two more lines than with a
 // short notice, within the width.
 TEST(RenderOutput, ALongCopyrightNoticeWraps) {
   const auto puzzles = fixtures::mixed_book();
   const PageTemplate t = load_page_template("pocket-6x9");
-  const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t), {}}).pages;
+  const auto pages = layout_book(t, puzzles, LayoutOptions{true, true, contents_width(t), {}, {}}).pages;
   const auto page = std::find_if(pages.begin(), pages.end(), [](const Page& p) { return p.kind == PageKind::copyright; });
   ASSERT_NE(page, pages.end());
   const auto ink = [&](const std::string& notice) {
