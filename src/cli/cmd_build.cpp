@@ -24,11 +24,10 @@ namespace {
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
+// --threads as generate reads it (0 when not given: every core).
 int threads_flag(const Parsed& p) {
   if (!p.vm.count("threads")) return 0;
-  const int n = p.vm["threads"].as<int>();
-  if (n < 1 || n > 1024) throw InputError("--threads: expected 1 to 1024, got " + std::to_string(n));
-  return n;
+  return static_cast<int>(parse_number_in(p.vm["threads"].as<std::string>(), 1, 1024, "--threads"));
 }
 
 void list_failures(const std::vector<SetTally>& sets) {
@@ -150,7 +149,7 @@ void refuse_shard_folder(const std::vector<std::string>& shards, const fs::path&
 int run_build(const Args& args) {
   po::options_description o("options");
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder (default: book.output, else out/<config name>)")(
-      "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)")(
+      "threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
       "quiet,q", "no progress, summary table, page count or list of files written (failures and warnings are still listed)")(
       "shard", po::value<std::string>()->value_name("K/N"), "build only shard K of N (K/N, K from 0); join with 'hidato merge'")(
       "force", "print boards whose cells would be too small for a pencil anyway (a warning in the summary)");
@@ -250,7 +249,7 @@ int run_regenerate(const Args& args) {
   o.add_options()("set", po::value<std::string>()->value_name("S"), "only the puzzles of this set")(
       "index", po::value<int>()->value_name("I"), "only the puzzle with this index (within --set, or every set)")(
       "out,o", po::value<std::string>(), "rebuild the book here (default: the manifest's folder)")(
-      "threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
+      "threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato regenerate MANIFEST [--set S] [--index I] [--out DIR] [--threads N]", o), exit_ok;
   const fs::path file = manifest_argument(positionals(p, "manifest", "regenerate").at(0));
@@ -284,7 +283,7 @@ int run_regenerate(const Args& args) {
 
 int run_verify(const Args& args) {
   po::options_description o("options");
-  o.add_options()("threads,j", po::value<int>()->value_name("N"), "worker threads (default: every core)");
+  o.add_options()("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
   const Parsed p = parse_command(args, o, "manifest", 1);
   if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
   const fs::path file = manifest_argument(positionals(p, "manifest", "verify").at(0));

@@ -59,6 +59,20 @@ TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
   EXPECT_EQ(r.err, "hidato: error: bin.txt:1:5: unknown token '\\x01\\x02\\x1b[31m\\x00' (expected a number, '.' or 'x')\n");
 }
 
+// --threads reads the same way, with the same message, in every command that takes it (build
+// said "expected 1 to 1024, got 0", and left 'abc' to the option parser's own wording).
+TEST(Reliability, ThreadsAreReadAlikeEverywhere) {
+  TempDir dir("rel-threads");
+  write_text(dir.path / "m.json", built_manifest(dir));
+  for (const char* value : {"0", "abc", "1025", "-2"})
+    for (const std::string command : {"generate -r 4 -c 4", "build c.yaml --out o", "verify m.json", "regenerate m.json --out r"}) {
+      const ChildRun r = run_hidato(command + " --threads " + value, dir.path);
+      EXPECT_EQ(r.exit_code, 1) << command << " " << value;
+      EXPECT_EQ(r.err, std::string("hidato: error: --threads: expected a whole number from 1 to 1024, got '") + value + "'\n")
+          << command;
+    }
+}
+
 // An empty --out is a mistake, not "no --out" (it used to write to standard output or the
 // default folder without a word).
 TEST(Reliability, AnEmptyOutIsRefused) {
