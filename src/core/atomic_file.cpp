@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -18,6 +19,34 @@ std::filesystem::path temp_path_for(const std::filesystem::path& path) {
 }
 
 namespace {
+
+// The temporary files being written, for remove_temp_files_now (a signal handler: no locks, no
+// allocation). A slot is free (0), being filled (1) or holds a path (2).
+struct TempSlot {
+  std::atomic<int> state{0};
+  char path[4096];
+};
+constexpr std::size_t temp_slot_count = 32;
+TempSlot temp_slots[temp_slot_count];
+
+// The slot now holding `tmp`, or -1 (all taken, or a path too long: that file is only removed
+// the usual way).
+int hold_temp(const std::filesystem::path& tmp) {
+  const std::string& name = tmp.native();
+  if (name.size() >= sizeof(TempSlot::path)) return -1;
+  for (std::size_t i = 0; i < temp_slot_count; ++i) {
+    int free = 0;
+    if (!temp_slots[i].state.compare_exchange_strong(free, 1)) continue;
+    std::memcpy(temp_slots[i].path, name.c_str(), name.size() + 1);
+    temp_slots[i].state.store(2);
+    return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void release_temp(int slot) {
+  if (slot >= 0) temp_slots[static_cast<std::size_t>(slot)].state.store(0);
+}
 
 // An existing path that is not a file or a folder: a pipe, a device, a socket.
 bool is_stream(const std::filesystem::path& path) {
@@ -161,12 +190,14 @@ AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path) : target_(
       throw OutputError(target_.string() + ": cannot create the folder " + target_.parent_path().string() + ": " +
                         ec.message());
     tmp_ = create_temp_for(target_);
+    slot_ = hold_temp(tmp_);
   }
   errno = 0;
   out_.open(tmp_.empty() ? target_ : tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) {
     const std::string why = std::strerror(errno ? errno : EIO);
     if (!tmp_.empty()) std::filesystem::remove(tmp_, ec);
+    release_temp(slot_);
     throw OutputError(target_.string() + ": cannot write: " + why);
   }
 }
@@ -176,6 +207,7 @@ AtomicFileWriter::~AtomicFileWriter() {
   out_.close();
   std::error_code ec;
   std::filesystem::remove(tmp_, ec);
+  release_temp(slot_);
 }
 
 void AtomicFileWriter::write(std::string_view text) {
@@ -195,8 +227,14 @@ void AtomicFileWriter::commit() {
     std::error_code ec;
     std::filesystem::rename(tmp_, target_, ec);
     if (ec) throw OutputError(target_.string() + ": cannot write: " + ec.message());
+    release_temp(slot_);
   }
   committed_ = true;
+}
+
+void remove_temp_files_now() noexcept {
+  for (TempSlot& slot : temp_slots)
+    if (slot.state.load() == 2) ::unlink(slot.path);
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {

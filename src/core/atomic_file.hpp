@@ -64,6 +64,12 @@ class AtomicFileWriter {
   std::ofstream out_;
   std::string error_;
   bool committed_ = false;
+  int slot_ = -1;  // where remove_temp_files_now finds the temporary
 };
+
+// Removes the temporary file of every AtomicFileWriter not yet committed or destroyed, at once
+// and nothing else: async-signal-safe, for a handler about to end the process (a second Ctrl-C
+// used to leave `FILE.PID.tmp-hidato` behind). The writers' files at their paths stay as they were.
+void remove_temp_files_now() noexcept;
 
 }  // namespace hidato

@@ -2,14 +2,19 @@
 
 #include <csignal>
 
+#include "core/atomic_file.hpp"
+
 namespace hidato {
 namespace {
 
 std::atomic<bool> stop_flag{false};
 volatile std::sig_atomic_t stop_sig = 0;
 
+// A second signal ends the process at once, as it would without the handler, but first removes
+// the temporary files being written (the files they were to replace stay as they were).
 extern "C" void on_stop_signal(int sig) {
   if (stop_flag.load()) {
+    remove_temp_files_now();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
     return;
