@@ -143,6 +143,14 @@ void drop_page_group(Object& o) {
   if (const std::size_t at = o.bytes.find(group); at != std::string::npos) o.bytes.erase(at, group.size());
 }
 
+// Cairo writes the outline's root with a negative /Count (its items "closed"), which the PDF
+// standard forbids there (the root counts the visible items: never negative); the items have no
+// children, so all of them are visible.
+void count_outline_items(Object& o) {
+  if (o.bytes.find("/Type /Outlines") == std::string::npos) return;
+  if (const std::size_t at = o.bytes.find("/Count -"); at != std::string::npos) o.bytes.erase(at + 7, 1);
+}
+
 std::string with_device_grey(const std::string& pdf, const std::string& path) {
   const std::size_t startxref = pdf.rfind("startxref");
   if (startxref == std::string::npos) throw RenderError(path + ": no startxref");
@@ -150,7 +158,10 @@ std::string with_device_grey(const std::string& pdf, const std::string& path) {
   if (pdf.compare(xref, 4, "xref") != 0) throw RenderError(path + ": startxref does not point at xref");
   std::vector<Object> objects = objects_of(pdf, xref, path);
   std::map<int, std::size_t> lengths;
-  for (Object& o : objects) rewrite_stream(o, lengths, path);
+  for (Object& o : objects) {
+    rewrite_stream(o, lengths, path);
+    count_outline_items(o);
+  }
   if (all_opaque(pdf))
     for (Object& o : objects) drop_page_group(o);
   std::string out = pdf.substr(0, objects.empty() ? xref : objects.front().offset);

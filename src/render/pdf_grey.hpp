@@ -9,7 +9,7 @@ namespace hidato {
 
 // The same PDF with grey colour operators in DeviceGray, and, when everything on it is opaque,
 // without the DeviceRGB transparency group Cairo gives every page (preflight reads it as colour
-// and transparency). Throws RenderError (naming `path`) when the bytes are not laid out as Cairo
+// and transparency), and with the outline root's /Count the visible items (Cairo's is negative). Throws RenderError (naming `path`) when the bytes are not laid out as Cairo
 // writes them.
 std::string with_device_grey(const std::string& pdf, const std::string& path);
 

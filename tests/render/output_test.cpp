@@ -235,12 +235,23 @@ TEST(RenderOutput, PdfHasEveryPageAndEmbedsDejaVuSubsets) {
 // The PDF has bookmarks for what the contents page lists (it had none), and no page carries
 // Cairo's DeviceRGB transparency group (preflight read it as colour and transparency; every ink is
 // an opaque grey). Poppler reads it whole: every page renders.
-TEST(RenderOutput, PdfHasBookmarksAndNoTransparencyGroups) {
+TEST(RenderOutput, PdfHasBookmarksAndNoTransparencyGroups) {  // and a valid outline root
   const fs::path dir = fresh_dir("pdf-outline");
   const RenderedBook book = render_sample(dir, true, false);
   const std::string bytes = slurp(dir / "book.pdf");
   EXPECT_EQ(bytes.find("/S /Transparency"), std::string::npos);
   EXPECT_NE(bytes.find("/Outlines"), std::string::npos);
+  // The outline root counts its visible items, the entries whose parent it is (Cairo wrote -N:
+  // the standard forbids a negative one there).
+  const std::size_t root = bytes.find("/Type /Outlines");
+  ASSERT_NE(root, std::string::npos);
+  const std::size_t obj = bytes.rfind(" 0 obj", root);
+  const std::string parent = "/Parent " + bytes.substr(bytes.rfind('\n', obj) + 1, obj - bytes.rfind('\n', obj) - 1) + " 0 R";
+  int items = 0;
+  for (std::size_t at = bytes.find(parent); at != std::string::npos; at = bytes.find(parent, at + 1)) ++items;
+  EXPECT_GE(items, 4);
+  EXPECT_EQ(bytes.substr(bytes.find("/Count ", root), 7 + std::to_string(items).size() + 1),
+            "/Count " + std::to_string(items) + "\n");
   for (const char* title : {"/Title (Contents)", "/Title (How to play)", "/Title (Answers)"})
     EXPECT_NE(bytes.find(title), std::string::npos) << title;
   // The section titles hold a dash, so Cairo writes them in UTF-16: "Classic" is in there.
