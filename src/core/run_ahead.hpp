@@ -29,6 +29,32 @@
 
 namespace hidato {
 
+// Cores a pool of workers has left idle, for a task that can use more threads to borrow: run_jobs
+// lends the thread of a job that ends once every job has begun (the book's tail), and make_puzzle
+// borrows such cores for its next attempts (RunAhead::add_worker) and gives them back when it
+// returns. Thread-safe.
+class IdleCores {
+ public:
+  void lend(int n = 1) { free_.fetch_add(n, std::memory_order_relaxed); }
+  // One core, when one is free.
+  bool borrow() {
+    int f = free_.load(std::memory_order_relaxed);
+    while (f > 0)
+      if (free_.compare_exchange_weak(f, f - 1, std::memory_order_relaxed)) {
+        borrowed_.fetch_add(1, std::memory_order_relaxed);
+        return true;
+      }
+    return false;
+  }
+  int free() const { return free_.load(std::memory_order_relaxed); }
+  // Cores borrowed so far, in all (each borrow counts, whether given back or not).
+  int borrowed() const { return borrowed_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<int> free_{0};
+  std::atomic<int> borrowed_{0};
+};
+
 template <class T>
 class RunAhead {
  public:
@@ -63,15 +89,44 @@ class RunAhead {
   RunAhead(const RunAhead&) = delete;
   RunAhead& operator=(const RunAhead&) = delete;
 
+  // One more worker, and the window one task wider, for a core that fell idle elsewhere (called
+  // by the consumer, as take is). False when every task has started or the system refuses the
+  // thread (then nothing changed).
+  bool add_worker() {
+    {
+      std::lock_guard lock(mutex_);
+      if (closing_ || next_ >= count_) return false;
+      ++window_;
+    }
+    try {
+      workers_.emplace_back([this] { work(); });
+    } catch (const std::system_error&) {
+      std::lock_guard lock(mutex_);
+      --window_;
+      return false;
+    }
+    changed_.notify_all();
+    return true;
+  }
+  // Workers running (those of the constructor and of add_worker).
+  int workers() const { return static_cast<int>(workers_.size()); }
+
   // The next task's result in order (0 first), waiting for it; raises every stop flag once
-  // `cancel` is raised.
-  T take() {
+  // `cancel` is raised. `waiting`, when given, is called every 10 ms while it waits, without the
+  // lock (it may call add_worker).
+  T take(const std::function<void()>& waiting = {}) {
     std::unique_lock lock(mutex_);
     if (taken_ >= count_) throw std::logic_error("RunAhead: every task was taken");
     const auto ready = [&] { return !slots_.empty() && slots_.front().done; };
-    if (!cancel_) changed_.wait(lock, ready);
+    if (!cancel_ && !waiting) changed_.wait(lock, ready);
     while (!ready()) {
-      if (cancel_->load(std::memory_order_relaxed)) stop_all();
+      if (cancel_ && cancel_->load(std::memory_order_relaxed)) stop_all();
+      if (waiting) {
+        lock.unlock();
+        waiting();
+        lock.lock();
+        if (ready()) break;
+      }
       changed_.wait_for(lock, std::chrono::milliseconds(10));
     }
     Slot slot = std::move(slots_.front());
@@ -130,7 +185,7 @@ class RunAhead {
   Task task_;
   const std::atomic<bool>* cancel_;
   const std::int64_t count_;
-  const std::int64_t window_;
+  std::int64_t window_;  // under the lock: add_worker widens it
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Slot> slots_;  // tasks taken_ .. next_-1

@@ -220,8 +220,13 @@ inline constexpr int generator_version = 27;
 // `threads`: how many attempts may run at once. With more than one, the attempts after the one
 // being settled run ahead on other threads: the puzzle (and its stats but ms) is the same as with
 // one, and comes sooner when early attempts fail (work for an idle core: a single puzzle, not a
-// book whose puzzles already keep every core busy).
-Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr, int threads = 1);
+// book whose puzzles already keep every core busy). With `idle`, an extreme puzzle's attempts
+// run on a worker thread, and while one is settled the puzzle borrows the cores `idle` has free
+// for attempts ahead (at most one worker a core), giving them back when it returns: a book's
+// last puzzles take the cores its finished ones left (run_jobs). The puzzle is the same again.
+class IdleCores;  // core/run_ahead.hpp
+Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr, int threads = 1,
+                                    IdleCores* idle = nullptr);
 
 // The engine for proving a generated puzzle of level `target` unique (the generator's confirmation,
 // the book's verification, `hidato verify`): an extreme puzzle needs search by definition, so the

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/run_ahead.hpp"
 #include "pipeline/handoff.hpp"
 #include "solver/solver.hpp"
 
@@ -34,11 +35,11 @@ std::optional<std::string> rule_problem(const GeneratedPuzzle& g) {
 
 int default_threads() { return std::max(1, tbb::info::default_concurrency()); }
 
-JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel, int attempt_threads) {
+JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel, int attempt_threads, IdleCores* idle) {
   const auto start = Clock::now();
   JobOutcome out;
   out.job = job;
-  Result<GeneratedPuzzle> r = make_puzzle(job.job, cancel, attempt_threads);
+  Result<GeneratedPuzzle> r = make_puzzle(job.job, cancel, attempt_threads, idle);
   const int deadline_ms = job.job.budget.deadline_ms;
   if (r.ok()) {
     out.nodes = r.value().stats.nodes;
@@ -67,6 +68,11 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   // one thread a core (more would slow the attempt that is settled next).
   const auto n = static_cast<int>(std::min<std::size_t>(jobs.size(), static_cast<std::size_t>(threads)));
   const int attempt_threads = n > 0 ? std::max(1, std::min(threads, default_threads()) / n) : 1;
+  // The tail: a thread whose job ends once every job has begun has nothing left to do, so it
+  // lends its core to the jobs still running (their next attempts, make_puzzle), which changes
+  // no puzzle either. A book of six square4 20x20 extreme puzzles on two threads: README, pipeline.
+  IdleCores idle;
+  std::atomic<std::size_t> begun{0};
   std::size_t next = 0;
   Handoff handoff;
   handoff.sync();
@@ -82,7 +88,9 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   };
   const auto work = [&](std::size_t i) {
     handoff.sync();
-    JobOutcome outcome = make_and_verify(jobs[i], options.cancel, attempt_threads);
+    begun.fetch_add(1);
+    JobOutcome outcome = make_and_verify(jobs[i], options.cancel, attempt_threads, &idle);
+    if (begun.load() == jobs.size()) idle.lend(1);
     handoff.sync();
     return outcome;
   };

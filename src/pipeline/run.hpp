@@ -31,8 +31,10 @@ struct RunOptions {
 // Generates one puzzle and checks it: make_puzzle proved it unique with a fresh count_solutions
 // run on the finished clue set (its `confirm`), and is_valid_solution must accept the recorded
 // solution. The job fails with reason "deadline" when this took longer than budget.deadline_ms.
-// `attempt_threads`: make_puzzle's threads (its next attempts run ahead; the puzzle is the same).
-JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel, int attempt_threads = 1);
+// `attempt_threads`: make_puzzle's threads (its next attempts run ahead; the puzzle is the same);
+// `idle`: cores it may borrow for them (make_puzzle).
+JobOutcome make_and_verify(const BookJob& job, const std::atomic<bool>* cancel, int attempt_threads = 1,
+                           IdleCores* idle = nullptr);
 
 // Runs every job; `collect` sees the outcomes in job order, one at a time. Jobs still running
 // when `cancel` is raised are dropped (not collected). Exceptions propagate after the drain.

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace hidato {
 namespace {
@@ -47,6 +48,50 @@ TEST(RunAhead, StartsAtMostTheWindowAheadOfWhatWasTaken) {
   ASSERT_TRUE(eventually([&] { return started.load() == 4; }));
   std::this_thread::sleep_for(50ms);
   EXPECT_EQ(started.load(), 4);
+}
+
+// A worker added while the consumer waits widens the window by one: task 0 only ends once task 1
+// has started, which one worker with a window of one never does.
+TEST(RunAhead, AWorkerAddedWhileWaitingRunsTheNextTask) {
+  std::atomic<bool> second_started{false};
+  RunAhead<int> ahead(3, 1, 1, [&](std::int64_t k, const std::atomic<bool>* stop) {
+    if (k == 1) second_started = true;
+    if (k == 0)
+      while (!second_started.load() && !stop->load()) std::this_thread::sleep_for(1ms);
+    return static_cast<int>(k);
+  }, nullptr);
+  EXPECT_EQ(ahead.workers(), 1);
+  int calls = 0;
+  bool added = false;
+  EXPECT_EQ(ahead.take([&] {
+              ++calls;
+              if (!added) added = ahead.add_worker();
+            }),
+            0);
+  EXPECT_TRUE(added);
+  EXPECT_GE(calls, 1);
+  EXPECT_TRUE(second_started.load());
+  EXPECT_EQ(ahead.workers(), 2);
+  EXPECT_EQ(ahead.take(), 1);
+  EXPECT_EQ(ahead.take(), 2);
+  EXPECT_FALSE(ahead.add_worker()) << "every task has started";
+}
+
+TEST(IdleCores, LentCoresAreBorrowedOnce) {
+  IdleCores idle;
+  EXPECT_FALSE(idle.borrow());
+  idle.lend(2);
+  std::atomic<int> got{0};
+  std::vector<std::thread> takers;
+  for (int t = 0; t < 4; ++t)
+    takers.emplace_back([&] {
+      for (int i = 0; i < 1000; ++i)
+        if (idle.borrow()) ++got;
+    });
+  for (auto& t : takers) t.join();
+  EXPECT_EQ(got.load(), 2);
+  EXPECT_EQ(idle.free(), 0);
+  EXPECT_EQ(idle.borrowed(), 2);
 }
 
 TEST(RunAhead, RaisesTheStopFlagsOfTasksNoLongerNeeded) {

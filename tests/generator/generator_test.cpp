@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/codec.hpp"
+#include "core/run_ahead.hpp"
 #include "generator/base_board.hpp"
 #include "generator/fill.hpp"
 #include "generator/generator.hpp"
@@ -432,6 +433,32 @@ TEST(Generator, AttemptsRunningAheadChangeNothing) {
     }
   }
   EXPECT_GE(later_attempts, 4) << "at least two jobs must return a later attempt, at 2 and at 3 threads";
+}
+
+// Cores lent to a puzzle (a book's tail) are borrowed by an extreme one for its next attempts, and
+// given back when it returns; the puzzle is the one a single thread makes. A puzzle of another
+// level borrows none.
+TEST(Generator, BorrowedCoresChangeNothingAndGoBack) {
+  PuzzleJob patience = small_job(Topology::square8, "rect", 0.0, 55, Difficulty::extreme, 10);
+  patience.board.sparse = true;  // returns a later attempt (AttemptsRunningAheadChangeNothing)
+  const auto one = make_puzzle(patience, nullptr, 1);
+  ASSERT_TRUE(one.ok());
+  ASSERT_GT(one.value().attempt, 0);
+  IdleCores idle;
+  idle.lend(1);
+  const auto lent = make_puzzle(patience, nullptr, 1, &idle);
+  ASSERT_TRUE(lent.ok());
+  EXPECT_EQ(describe(lent.value().puzzle), describe(one.value().puzzle));
+  EXPECT_EQ(lent.value().attempt, one.value().attempt);
+  EXPECT_EQ(lent.value().stats.nodes, one.value().stats.nodes);
+  if (std::thread::hardware_concurrency() > 1) {
+    EXPECT_EQ(idle.borrowed(), 1);
+  }
+  EXPECT_EQ(idle.free(), 1) << "the core goes back";
+  IdleCores other;
+  other.lend(1);
+  ASSERT_TRUE(make_puzzle(small_job(Topology::square8, "rect", 0.0, 1, Difficulty::hard), nullptr, 1, &other).ok());
+  EXPECT_EQ(other.borrowed(), 0);
 }
 
 // A cancel raised while attempts run ahead stops them all, and the job fails as cancelled.
