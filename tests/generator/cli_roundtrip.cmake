@@ -5,7 +5,8 @@
 # 4. The puzzles of one run are distinct (puzzle i's seed was derive(N, i), attempt i of puzzle
 #    0: hard 7x7 seed 9 made its second puzzle twice).
 # 5. A run that made no puzzle (exit 2) leaves an existing --out file as it was (it was emptied).
-# 6. `--threads 1` and `--threads 3` give the same bytes (puzzles side by side, and one puzzle's
+# 6. `--threads 1` and `--threads 3` give the same bytes (puzzles side by side, extreme ones
+#    borrowing the threads others leave: square4 12x12 seed 4's second returns attempt 1; and one puzzle's
 #    attempts running ahead: hard 6x6 seed 9 returns attempt 1).
 # 7. --out /dev/stdout is written into as a stream (see below).
 file(MAKE_DIRECTORY ${DIR})
@@ -60,11 +61,14 @@ foreach(j 1 3)
                   OUTPUT_VARIABLE many_${j} RESULT_VARIABLE rm)
   execute_process(COMMAND ${EXE} generate --rows 6 --cols 6 --difficulty hard --seed 9 --threads ${j} --json
                   OUTPUT_VARIABLE one_${j} RESULT_VARIABLE ro)
-  if(NOT rm EQUAL 0 OR NOT ro EQUAL 0)
-    message(FATAL_ERROR "generate --threads ${j} failed: ${rm} ${ro}")
+  # extreme puzzles side by side: the last ones borrow the threads the first ones leave
+  execute_process(COMMAND ${EXE} generate --topology square4 --rows 12 --cols 12 --difficulty extreme --seed 4 --count 3 --threads ${j} --json
+                  OUTPUT_VARIABLE extreme_${j} RESULT_VARIABLE rx)
+  if(NOT rm EQUAL 0 OR NOT ro EQUAL 0 OR NOT rx EQUAL 0)
+    message(FATAL_ERROR "generate --threads ${j} failed: ${rm} ${ro} ${rx}")
   endif()
 endforeach()
-if(NOT many_1 STREQUAL many_3 OR NOT one_1 STREQUAL one_3)
+if(NOT many_1 STREQUAL many_3 OR NOT one_1 STREQUAL one_3 OR NOT extreme_1 STREQUAL extreme_3)
   message(FATAL_ERROR "--threads 1 and --threads 3 made different puzzles")
 endif()
 string(FIND "${one_1}" "\"attempt\":0," first)
