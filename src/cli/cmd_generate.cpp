@@ -249,19 +249,18 @@ int generate_all(const GenerateOptions& o, const std::atomic<bool>& stop) {
   };
   // One puzzle gets the threads for its attempts, at most one a core (more would slow the attempt
   // that is settled next); more are made side by side, one thread each, at most four per thread
-  // ahead of the one printed next.
-  // The last ones borrow the threads of those that end once every puzzle has begun (as a book's
+  // ahead of the one printed next; the last ones borrow the threads of those that end (as a book's
   // tail does: run_jobs).
   const int side_by_side = o.count > 1 ? o.threads : 1;
   const int attempt_threads = o.count > 1 ? 1 : std::min(o.threads, default_threads());
   IdleCores idle;
-  std::atomic<int> begun{0};
+  TailLender tail(idle, static_cast<std::size_t>(o.count));
   RunAhead<Result<GeneratedPuzzle>> made(o.count, side_by_side, 4 * side_by_side,
                                          [&](std::int64_t i, const std::atomic<bool>* halt) {
-                                           begun.fetch_add(1);
+                                           tail.begin();
                                            auto r = make_puzzle(job_of(static_cast<int>(i)), halt, attempt_threads,
                                                                 o.count > 1 ? &idle : nullptr);
-                                           if (begun.load() == o.count) idle.lend(1);
+                                           tail.end();
                                            return r;
                                          },
                                          &stop);

@@ -55,6 +55,22 @@ class IdleCores {
   std::atomic<int> borrowed_{0};
 };
 
+// The tail of a pool running `total` jobs: a job that ends once every job has begun leaves its
+// thread nothing to do, so end() lends that core to `idle` (run_jobs, generate --count).
+class TailLender {
+ public:
+  TailLender(IdleCores& idle, std::size_t total) : idle_(idle), total_(total) {}
+  void begin() { begun_.fetch_add(1, std::memory_order_relaxed); }
+  void end() {
+    if (begun_.load(std::memory_order_relaxed) == total_) idle_.lend(1);
+  }
+
+ private:
+  IdleCores& idle_;
+  const std::size_t total_;
+  std::atomic<std::size_t> begun_{0};
+};
+
 template <class T>
 class RunAhead {
  public:

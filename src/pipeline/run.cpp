@@ -72,7 +72,7 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   // lends its core to the jobs still running (their next attempts, make_puzzle), which changes
   // no puzzle either. A book of six square4 20x20 extreme puzzles on two threads: README, pipeline.
   IdleCores idle;
-  std::atomic<std::size_t> begun{0};
+  TailLender tail(idle, jobs.size());
   std::size_t next = 0;
   Handoff handoff;
   handoff.sync();
@@ -88,9 +88,9 @@ void run_jobs(const std::vector<BookJob>& jobs, const RunOptions& options,
   };
   const auto work = [&](std::size_t i) {
     handoff.sync();
-    begun.fetch_add(1);
+    tail.begin();
     JobOutcome outcome = make_and_verify(jobs[i], options.cancel, attempt_threads, &idle);
-    if (begun.load() == jobs.size()) idle.lend(1);
+    tail.end();
     handoff.sync();
     return outcome;
   };

@@ -175,11 +175,7 @@ std::vector<ContentsLine> contents_of(const BookView& book) {
   for (const Page& p : book.pages)
     if (!p.section_title.empty())
       lines.push_back({contents_label(p.section_title, p.section_subtitle), std::to_string(p.number)});
-  for (const Page& p : book.pages)
-    if (p.kind == PageKind::answers) {
-      lines.push_back({"Answers", std::to_string(p.number)});
-      break;
-    }
+  if (const int n = first_page_of(book.pages, PageKind::answers)) lines.push_back({"Answers", std::to_string(n)});
   return lines;
 }
 

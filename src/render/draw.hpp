@@ -77,12 +77,11 @@ class MeasuringCanvas {
   std::unique_ptr<Canvas> canvas_;
 };
 
-// The how-to-play pages (draw_howto.cpp): the body of one of them, holding its parts [from, to)
-// (the general rule, an example for each kind of board in the book, the star legend), and the
-// plan that splits the parts between pages for layout (LayoutOptions::how_to_play_plan) so that
-// the examples' numbers reach the template's min_text. And the three example puzzles with their
-// solutions.
-// draw_how_to_play returns the examples it drew, with their cells in mm.
+// The how-to-play pages (draw_howto.cpp). draw_how_to_play draws the body of one of them, holding
+// its parts [from, to) (the general rule, an example for each kind of board in the book, the
+// star legend), and returns the examples it drew with their cells. how_to_play_plan splits the
+// parts between pages for layout (LayoutOptions::how_to_play_plan) so that the examples' numbers
+// reach the template's min_text. how_to_play_examples: the three example puzzles and solutions.
 struct ExampleCell {
   Topology topology;
   double cell_mm = 0;

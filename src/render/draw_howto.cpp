@@ -183,9 +183,8 @@ double draw_example(Canvas& canvas, const PageTemplate& t, const Example& e, con
   const double grid_y = label_y + size * 0.6 + outline_allowance_mm;
   const double room_h = top + share - grid_y - size * 0.5 - outline_allowance_mm;
   const double room_w = grids_room_w(f.examples_w, size);
-  const double least = std::max(1.0, least_example_cell(t, e.topology));
-  const double cell = std::clamp(std::min(room_h / ext.height, room_w / ext.width), least,
-                                 std::max(least, largest_example_cell(t, e.topology)));
+  const double cell = std::clamp(std::min(room_h / ext.height, room_w / ext.width), least_example_cell(t, e.topology),
+                                 largest_example_cell(t, e.topology));
   const double gw = ext.width * cell, gh = ext.height * cell;
   const double c1 = f.examples_x + f.examples_w * 0.25, c2 = f.examples_x + f.examples_w * 0.75;
   canvas.text("Puzzle", c1, label_y, size, Weight::regular, Align::centre);

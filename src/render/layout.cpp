@@ -272,9 +272,6 @@ KeySize key_size(const PageTemplate& t, const PrintablePuzzle& p, const Box& bod
   return {alone && shared >= min ? shared : cell, min, e};
 }
 
-// Plan: keys are packed in rows (shelves). A row holds keys of one board size at one cell size,
-// as many across as fit the body; rows stack down the page and a key that does not fit below the
-// last row starts a new page. So small boards pack densely and no key shrinks to suit another.
 std::string key_caption(const PrintablePuzzle& p, int page) {
   return "Puzzle " + std::to_string(p.number) + " \xC2\xB7 page " + std::to_string(page);
 }
@@ -289,6 +286,9 @@ double widest_caption(const std::vector<PrintablePuzzle>& puzzles, const std::ve
   return widest;
 }
 
+// Plan: keys are packed in rows (shelves). A row holds keys of one board size at one cell size,
+// as many across as fit the body; rows stack down the page and a key that does not fit below the
+// last row starts a new page. So small boards pack densely and no key shrinks to suit another.
 void fill_answers(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles,
                   const std::vector<int>& puzzle_page, const TextWidth& caption_width, std::vector<Page>& pages) {
   const Frame frame = key_frame(t);
@@ -548,14 +548,18 @@ std::optional<std::string> board_fit_problem(const PageTemplate& t, Topology top
          " (or build with --force)";
 }
 
+int first_page_of(const std::vector<Page>& pages, PageKind kind) {
+  for (const Page& p : pages)
+    if (p.kind == kind) return p.number;
+  return 0;
+}
+
 std::string page_range(const std::vector<Page>& pages, PageKind kind) {
-  int first = 0, last = 0;
-  for (const Page& p : pages) {
-    if (p.kind != kind) continue;
-    if (first == 0) first = p.number;
-    last = p.number;
-  }
+  const int first = first_page_of(pages, kind);
   if (first == 0) return {};
+  int last = first;
+  for (const Page& p : pages)
+    if (p.kind == kind) last = p.number;
   return first == last ? std::to_string(first) : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last);
 }
 

@@ -129,5 +129,7 @@ inline constexpr double contents_first_line = 2.8, contents_line_gap = 1.8, cont
 
 // "3" or "3–7" (en dash): pages of a kind, for the contents list. Empty when there are none.
 std::string page_range(const std::vector<Page>& pages, PageKind kind);
+// The number of the first page of `kind`, 0 when there is none.
+int first_page_of(const std::vector<Page>& pages, PageKind kind);
 
 }  // namespace hidato

@@ -7,10 +7,11 @@
 
 namespace hidato {
 
-// The same PDF with grey colour operators in DeviceGray, and, when everything on it is opaque,
-// without the DeviceRGB transparency group Cairo gives every page (preflight reads it as colour
-// and transparency), and with the outline root's /Count the visible items (Cairo's is negative). Throws RenderError (naming `path`) when the bytes are not laid out as Cairo
-// writes them.
+// The same PDF with grey colour operators in DeviceGray; when everything on it is opaque, without
+// the DeviceRGB transparency group Cairo gives every page (preflight reads it as colour and
+// transparency); and with the outline root's /Count the number of its items (Cairo's is
+// negative). Throws RenderError (naming `path`) when the bytes are not laid out as Cairo writes
+// them.
 std::string with_device_grey(const std::string& pdf, const std::string& path);
 
 // Content-stream text with "g g g rg" / "g g g RG" rewritten as "g g" / "g G".

@@ -21,16 +21,11 @@ namespace {
 // the answers (a reader's PDF viewer had nothing to go by but page numbers).
 std::vector<std::pair<std::string, int>> bookmarks_of(const std::vector<Page>& pages) {
   std::vector<std::pair<std::string, int>> out;
-  const auto first_of = [&](PageKind kind) {
-    for (const Page& p : pages)
-      if (p.kind == kind) return p.number;
-    return 0;
-  };
-  if (const int n = first_of(PageKind::contents)) out.emplace_back("Contents", n);
-  if (const int n = first_of(PageKind::how_to_play)) out.emplace_back("How to play", n);
+  if (const int n = first_page_of(pages, PageKind::contents)) out.emplace_back("Contents", n);
+  if (const int n = first_page_of(pages, PageKind::how_to_play)) out.emplace_back("How to play", n);
   for (const Page& p : pages)
     if (!p.section_title.empty()) out.emplace_back(contents_label(p.section_title, p.section_subtitle), p.number);
-  if (const int n = first_of(PageKind::answers)) out.emplace_back("Answers", n);
+  if (const int n = first_page_of(pages, PageKind::answers)) out.emplace_back("Answers", n);
   return out;
 }
 

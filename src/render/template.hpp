@@ -58,7 +58,6 @@ struct PageTemplate {
   friend bool operator==(const PageTemplate&, const PageTemplate&) = default;
 };
 
-
 PrintRules rules_of(const PageTemplate& t);  // print_rules(t.print_service), checked at parse time
 
 // Parses a template from YAML text; `source` names it in error messages. Throws InputError
