@@ -180,15 +180,20 @@ int run_build(const Args& args) {
     return exit_puzzle_failed;
   }
   for (const auto& note : r.book_notes)  // --quiet: the warnings only, not the page count
-    if (!quiet || note.starts_with("warning")) std::cerr << "hidato: " << note << "\n";
+    if (!quiet || note.starts_with("warning")) std::cerr << "hidato: " << terminal_text(note) << "\n";
   list_files(r.files, quiet);
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
 
 // The book's folder, checked and locked before any work (a folder that is no book's, or is
-// locked, is refused at once, not after every puzzle was made again), and its page template.
-static BookFolder book_folder_for(const Manifest& m, const fs::path& out) {
-  check_page_template(m.header.book);
+// locked, is refused at once, not after every puzzle was made again), and its page template:
+// a bad one is named by where it came from (`t.json: book.template`, `--template`).
+static BookFolder book_folder_for(const Manifest& m, const fs::path& out, const std::string& template_from) {
+  try {
+    check_page_template(m.header.book);
+  } catch (const InputError& e) {
+    throw InputError(line_text(template_from) + ": " + e.what());
+  }
   return BookFolder(out);
 }
 
@@ -222,7 +227,7 @@ static int write_book(const Manifest& m, BookFolder& folder, const fs::path& out
   for (const auto& f : book.files) files.push_back(out / f.filename());
   std::vector<std::string> notes = book_notes(book);
   if (auto warning = folder.commit()) notes.push_back(*warning);
-  for (const auto& note : notes) std::cerr << "hidato: " << note << "\n";
+  for (const auto& note : notes) std::cerr << "hidato: " << terminal_text(note) << "\n";
   list_files(files, false);
   return exit_for(m);
 }
@@ -266,7 +271,7 @@ int run_regenerate(const Args& args) {
     throw InputError("--index: expected a puzzle's index within its set, from 0, got " + std::to_string(*sel.index));
   check_set_selected(m, sel, file);
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
-  BookFolder folder = book_folder_for(m, out);
+  BookFolder folder = book_folder_for(m, out, file.string() + ": book.template");
   const std::vector<std::string> kept = kept_in_place(file, out);
   RegenerateCount count;
   const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, count);
@@ -329,7 +334,7 @@ int run_merge(const Args& args) {
   const fs::path out = p.vm["out"].as<std::string>();
   refuse_shard_folder(names, out);
   if (nothing_made(m, out)) return exit_puzzle_failed;
-  BookFolder folder = book_folder_for(m, out);
+  BookFolder folder = book_folder_for(m, out, names.front() + ": book.template");
   (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
   return write_book(m, folder, out);
 }
@@ -373,7 +378,11 @@ int run_render(const Args& args) {
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   if (!book.pdf && !book.svg && !book.cover) {  // nothing to render: the folder is left alone
     // A template given here is still checked: a misspelt one is an error, not a silent no-op.
-    if (p.vm.count("template")) load_page_template(book.page_template);
+    try {
+      if (p.vm.count("template")) load_page_template(book.page_template);
+    } catch (const InputError& e) {
+      throw InputError(std::string("--template: ") + e.what());
+    }
     std::cerr << "hidato: nothing to render (formats: none); " << line_text(out.string()) << " is left as it was\n";
     return exit_ok;
   }
@@ -381,7 +390,7 @@ int run_render(const Args& args) {
   // The manifest goes with its book, saying how it was rendered (template and formats as given
   // here), so the folder can be verified and rendered again. In place, the folder's timings and
   // a manifest of another name stay.
-  BookFolder folder = book_folder_for(m, out);
+  BookFolder folder = book_folder_for(m, out, p.vm.count("template") ? "--template" : file.string() + ": book.template");
   (void)install_stop_handlers();  // a signal lets the render finish: the book is swapped in whole
   // Boards too big for the template's pencil-sized cells are refused as the build refuses them.
   // A book with failed puzzles exits 2, as build, merge and verify of it do (render said 0).

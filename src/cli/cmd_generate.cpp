@@ -7,6 +7,7 @@
 // Every reader (grade, solve) reads such files back through core's read_puzzle_collection.
 // Puzzle 0 of --count K has seed N, puzzle i > 0 job_seed(N, "generate", i); any puzzle is
 // reproduced alone by `--seed <its # seed> --count 1`.
+#include <algorithm>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -63,8 +64,8 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   }
   o.spec.rows = static_cast<int>(parse_number_in(vm["rows"].as<std::string>(), 2, max_side, "--rows"));
   o.spec.cols = static_cast<int>(parse_number_in(vm["cols"].as<std::string>(), 2, max_side, "--cols"));
-  o.spec.obstacles = vm["obstacles"].as<double>();
-  o.spec.fill = vm["fill"].as<double>();
+  o.spec.obstacles = parse_ratio_in(vm["obstacles"].as<std::string>(), 0.0, 0.5, true, "--obstacles");
+  o.spec.fill = parse_ratio_in(vm["fill"].as<std::string>(), 0.2, 1.0, false, "--fill");
   o.spec.hide_ends = vm.count("hide-ends") > 0;
   o.spec.sparse = vm.count("sparse") > 0;
   const auto level = vm["difficulty"].as<std::string>();
@@ -87,6 +88,11 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.budget.deadline_ms = static_cast<int>(parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms"));
   o.threads = vm.count("threads") ? static_cast<int>(parse_number_in(vm["threads"].as<std::string>(), 1, 1024, "--threads"))
                                    : default_threads();
+  if (const auto names = shape_names(); std::find(names.begin(), names.end(), o.spec.shape) == names.end()) {
+    std::string expected;
+    for (const auto& n : names) expected += (expected.empty() ? "" : ", ") + n;
+    throw InputError("--shape: unknown shape '" + printable(o.spec.shape) + "' (expected " + expected + ")");
+  }
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
   if (const auto problem = check_level(o.spec, o.difficulty)) throw InputError("--difficulty: " + *problem);
   // Last, once nothing else can refuse the run (it creates missing folders), and before any
@@ -146,7 +152,7 @@ std::string minimal_text(const GeneratedPuzzle& g) {
 std::string puzzle_text(const GeneratedPuzzle& g, int index, int count) {
   std::ostringstream out;
   out << "# puzzle: " << index + 1 << "/" << count << "\n"
-      << "# spec: " << spec_text(g.job.board, g.job.target) << "\n"
+      << "# spec: " << line_text(spec_text(g.job.board, g.job.target)) << "\n"
       << "# seed: " << g.job.seed << "\n"
       << "# grade: " << grade_text(g.grade) << "\n"
       << "# attempt: " << g.attempt << "\n"
@@ -201,8 +207,8 @@ po::options_description generate_options() {
       ("mask", po::value<std::string>(), "mask file (a text picture; a name looks in templates/shapes/)")
       ("rows,r", po::value<std::string>()->default_value("10"), "rows of the shape's box (2 to 200)")
       ("cols,c", po::value<std::string>()->default_value("10"), "columns of the shape's box (2 to 200)")
-      ("obstacles", po::value<double>()->default_value(0.0), "fraction of the shape's cells made holes, [0, 0.5)")
-      ("fill", po::value<double>()->default_value(0.65, "0.65"), "shape grown: share of the box the path visits, [0.2, 1]")
+      ("obstacles", po::value<std::string>()->default_value("0"), "fraction of the shape's cells made holes, [0, 0.5)")
+      ("fill", po::value<std::string>()->default_value("0.65"), "shape grown: share of the box the path visits, [0.2, 1]")
       ("difficulty,d", po::value<std::string>()->default_value("medium"), "easy, medium, hard, expert (deduction tiers 1-4) or extreme (needs search)")
       ("seed", po::value<std::string>()->default_value("1"), "seed N (0 to 2^64-1); the first puzzle uses N, the others seeds mixed from N and their number (each printed)")
       ("count,n", po::value<std::string>()->default_value("1"), "number of puzzles (1 to 1000000)")
@@ -375,7 +381,7 @@ int run_grade(const Args& args) {
         std::cout << json_text(j) << "\n";
         continue;
       }
-      std::cout << terminal_text(name) << ": " << grade_text(g) << "\n";
+      std::cout << line_text(name) << ": " << grade_text(g) << "\n";
       for (const auto& t : g.techniques)
         std::cout << "  tier " << t.tier << "  " << t.technique << ": " << t.steps << "\n";
     }

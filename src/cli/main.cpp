@@ -1,5 +1,6 @@
 // hidato: the command-line entry point. Dispatches to a subcommand; the only place that catches.
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -159,6 +160,10 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A reader that goes away (`hidato build 2>&1 | head -1`, a log reader of a cron job) must not
+  // kill the run with SIGPIPE: a write to it fails with EPIPE instead; progress on stderr is then
+  // dropped and lost output on stdout is reported by finish_output (exit 3).
+  signal(SIGPIPE, SIG_IGN);
   hold_standard_descriptors();
   StdoutBuffer buffer;
   std::streambuf* const stdio = std::cout.rdbuf(&buffer);

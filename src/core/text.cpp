@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
+#include <sstream>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -62,7 +64,10 @@ std::string terminal_text(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     std::uint32_t cp = 0;
     const std::size_t len = utf8_char_at(s, i, cp);
-    const bool control = (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7f && cp <= 0x9f);
+    // Bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder the rest of
+    // the line on a terminal: a name could make a message read otherwise than it is.
+    const bool bidi = (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+    const bool control = (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7f && cp <= 0x9f) || bidi;
     if (len > 0 && !control) {
       out.append(s.substr(i, len));
       i += len;
@@ -131,6 +136,21 @@ std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint6
   if (digits.empty() || digits[0] == '-' || ec != std::errc() || p != digits.data() + digits.size() || v < lo || v > hi)
     out_of_range(s, std::to_string(lo), std::to_string(hi), what);
   return v;
+}
+
+double parse_ratio_in(std::string_view s, double lo, double hi, bool below_hi, const std::string& what) {
+  std::string_view digits = s.starts_with('+') ? s.substr(1) : s;
+  double v = 0;
+  const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, std::chars_format::general);
+  const bool number = !digits.empty() && digits[0] != '+' && ec == std::errc() && p == digits.data() + digits.size() &&
+                      std::isfinite(v);
+  if (!number || !(v >= lo) || (below_hi ? !(v < hi) : !(v <= hi))) {
+    std::ostringstream range;
+    if (below_hi) range << "of at least " << lo << " and below " << hi;
+    else range << "from " << lo << " to " << hi;
+    throw InputError(what + ": expected a ratio " + range.str() + ", got '" + printable(s) + "'");
+  }
+  return v + 0.0;  // -0 as 0: the manifest records what was read
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {

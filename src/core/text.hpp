@@ -25,8 +25,9 @@ std::size_t utf8_char_at(std::string_view s, std::size_t i, std::uint32_t& cp);
 bool is_utf8(std::string_view s);
 
 // A whole message made safe for a terminal: control bytes (line breaks and tabs excepted), DEL,
-// C1 controls and bytes that are not well-formed UTF-8 become \xNN; other UTF-8 text stays as it
-// is (a set called 'Bärenstark' reads as such). No length limit.
+// C1 controls, bidirectional overrides and isolates (each byte) and bytes that are not
+// well-formed UTF-8 become \xNN; other UTF-8 text stays as it is (a set called 'Bärenstark'
+// reads as such). No length limit.
 std::string terminal_text(std::string_view s);
 // terminal_text for one line of a written file (a `# key: value` header, `solve`'s `# file:`):
 // a line break is escaped too (\x0a), so the text stays on its line and the file reads back.
@@ -53,5 +54,9 @@ std::optional<long long> parse_whole_number(std::string_view s);
 // "WHAT: expected a whole number from LO to HI, got 'TEXT'" (TEXT as written, escaped).
 long long parse_number_in(std::string_view s, long long lo, long long hi, const std::string& what);
 std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint64_t hi, const std::string& what);
+// A decimal ratio (`0.25`, `.25`, `1e-1`; no inf, nan or hex) in [lo, hi], or [lo, hi) when
+// `below_hi`. Throws InputError "WHAT: expected a ratio from LO to HI, got 'TEXT'" (or "of at
+// least LO and below HI"). -0 reads as 0.
+double parse_ratio_in(std::string_view s, double lo, double hi, bool below_hi, const std::string& what);
 
 }  // namespace hidato

@@ -311,6 +311,9 @@ BookMeta read_book(const YAML::Node& n, Problems& p, const std::filesystem::path
   str("template", m.page_template);
   m.page_template = resolve_template(m.page_template, base_dir);
   str("output", m.output);
+  // `--out ''` is refused; so is an empty key, which read as "not given" (out/<config name>).
+  if (n["output"] && n["output"].IsScalar() && m.output.empty())
+    p.add(n["output"], "book.output", "an empty path names no folder (leave the key out for out/<config name>)");
   printed("copyright", m.copyright);
   str("isbn", m.isbn);
   printed("edition", m.edition);

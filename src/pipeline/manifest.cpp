@@ -124,17 +124,23 @@ class NoRepeatedKeys {
   }
   void enter(bool object) {
     next_element();
+    // A manifest nests five deep; a file of ten million '[' would hold gigabytes of tree.
+    if (open_.size() >= max_depth) throw InputError(path() + ": nested deeper than " + std::to_string(max_depth) + " levels");
     open_.push_back(Open{object, {}, {}, -1});
+  }
+  std::string path() const {
+    std::string p;
+    for (const Open& a : open_)
+      p += a.object ? (p.empty() ? "" : ".") + a.key : "[" + std::to_string(a.index) + "]";
+    return p.empty() ? "top level" : p;
   }
   void note_key(const std::string& key) {
     Open& o = open_.back();
     o.key = key;
     if (o.keys.insert(key).second) return;
-    std::string path;
-    for (const Open& a : open_)
-      path += a.object ? (path.empty() ? "" : ".") + a.key : "[" + std::to_string(a.index) + "]";
-    throw InputError(path + ": given twice in one object (a JSON reader would keep only one of them)");
+    throw InputError(path() + ": given twice in one object (a JSON reader would keep only one of them)");
   }
+  static constexpr std::size_t max_depth = 32;
   std::vector<Open> open_;
 };
 
@@ -318,6 +324,12 @@ ManifestEntry entry_from_json(const Fields& f) {
   if (!e.ok) e.reason = f.text("reason");
   e.attempt = f.small("attempt", 0, int_max);
   spec_from(f.object("spec"), e.job);
+  // A puzzle's attempt is numbered from 0 below its budget; a failure counts the attempts it made.
+  const int attempts = e.job.budget.max_attempts;
+  if (e.ok ? e.attempt >= attempts : e.attempt > attempts)
+    f.fail("attempt", (e.ok ? "expected an attempt from 0 to " + std::to_string(attempts - 1)
+                            : "expected at most " + std::to_string(attempts) + " attempts") +
+                          " (spec.budget.attempts is " + std::to_string(attempts) + "), got " + std::to_string(e.attempt));
   if (e.ok) {
     e.puzzle = f.text("puzzle");
     e.solution = f.text("solution");

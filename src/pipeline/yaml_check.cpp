@@ -175,7 +175,7 @@ std::optional<double> read_fraction(const YAML::Node& n, const std::string& path
                        shortest(hi) + ")");
     return std::nullopt;
   }
-  return v;
+  return v + 0.0;  // -0 as 0: the manifest records what was read (a build with -0.0 differed)
 }
 
 }  // namespace hidato::yamlcheck

@@ -105,12 +105,18 @@ Canvas::~Canvas() {
   cairo_font_face_destroy(bold_);
 }
 
-void Canvas::fill_polygon(const std::vector<Point>& corners, double grey) {
-  if (corners.empty()) return;
-  cairo_move_to(cr_, corners[0].x, corners[0].y);
-  for (std::size_t i = 1; i < corners.size(); ++i) cairo_line_to(cr_, corners[i].x, corners[i].y);
-  cairo_close_path(cr_);
+void Canvas::fill_polygons(const std::vector<std::vector<Point>>& polygons, double grey) {
+  bool any = false;
+  for (const auto& corners : polygons) {
+    if (corners.empty()) continue;
+    cairo_move_to(cr_, corners[0].x, corners[0].y);
+    for (std::size_t i = 1; i < corners.size(); ++i) cairo_line_to(cr_, corners[i].x, corners[i].y);
+    cairo_close_path(cr_);
+    any = true;
+  }
+  if (!any) return;
   cairo_set_source_rgb(cr_, grey, grey, grey);
+  cairo_set_fill_rule(cr_, CAIRO_FILL_RULE_WINDING);  // cells drawn the same way round: their union
   cairo_fill(cr_);
 }
 

@@ -27,7 +27,9 @@ class Canvas {
   Canvas(const Canvas&) = delete;
   Canvas& operator=(const Canvas&) = delete;
 
-  void fill_polygon(const std::vector<Point>& corners, double grey);
+  // Fills the polygons as one shape: adjacent ones show no hairline seam where they meet (each
+  // filled on its own, a viewer's anti-aliasing left one between neighbouring holes).
+  void fill_polygons(const std::vector<std::vector<Point>>& polygons, double grey);
   void stroke_polygon(const std::vector<Point>& corners, double width_mm, double grey);
   void stroke_segments(const std::vector<Segment>& segments, double width_mm, double grey);
   // Closed polylines (last point == first) are closed so that their corners join.

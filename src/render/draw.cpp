@@ -169,12 +169,19 @@ struct ContentsLine {
   std::string pages;
 };
 
+// Spaces as no-break spaces (U+00A0, as wide): "(Puzzle 6)" never breaks between its words.
+std::string unbroken(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == ' ' ? std::string("\xC2\xA0") : std::string(1, c);
+  return out;
+}
+
 std::vector<ContentsLine> contents_of(const BookView& book) {
   std::vector<ContentsLine> lines;
   if (const auto r = page_range(book.pages, PageKind::how_to_play); !r.empty()) lines.push_back({"How to play", r});
   for (const Page& p : book.pages)
     if (!p.section_title.empty())
-      lines.push_back({contents_label(p.section_title, p.section_subtitle), std::to_string(p.number)});
+      lines.push_back({contents_label(p.section_title, unbroken(p.section_subtitle)), std::to_string(p.number)});
   if (const int n = first_page_of(book.pages, PageKind::answers)) lines.push_back({"Answers", std::to_string(n)});
   return lines;
 }
@@ -215,7 +222,8 @@ constexpr double descender = 0.3;  // below the baseline, in sizes (DejaVu's is 
 // The back of the title page: title, copyright notice, ISBN, edition, near the foot of the page.
 // Each wraps onto the lines it needs, 1.3 sizes apart, 1.6 between them (a notice of 200
 // characters printed on one line at 5 pt); the whole shrinks only past half the page's height,
-// and never below min_text (large print: 16 pt, where 0.9 of the body made it 14.4).
+// and below min_text only when it would not fit the page (large print: 16 pt, where 0.9 of the
+// body made it 14.4).
 void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page) {
   const BookInfo& info = book.info;
   std::vector<std::pair<std::string, Weight>> texts{{info.title, Weight::bold}};
@@ -233,7 +241,7 @@ void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page)
   double size = std::max(book.page_template.fonts.body * mm_per_point * 0.9, least);
   std::vector<Line> lines;
   double height = 0;  // first baseline to last, in sizes
-  for (;; size = std::max(size * 0.92, least)) {
+  for (;;) {
     lines.clear();
     height = 0;
     for (const auto& [text, weight] : texts) {
@@ -244,7 +252,12 @@ void draw_copyright_page(Canvas& canvas, const BookView& book, const Page& page)
         gap = 1.3;
       }
     }
-    if (height * size <= c.h * 0.5 || size <= least || size < 1) break;
+    // At min_text it stops shrinking unless it would overflow the content (a notice of thousands
+    // of words ran off the top of the page): then it shrinks until it fits, and the build's
+    // summary names the text printed below min_text.
+    const bool fits = (height + 1 + descender) * size <= c.h;
+    if (height * size <= c.h * 0.5 || (size <= least && fits) || size < 0.05) break;
+    size = size <= least ? size * 0.92 : std::max(size * 0.92, least);
   }
   // The last baseline sits a descender above the content's foot, so 'g' and 'y' stay inside.
   double y = c.bottom() - descender * size - height * size;
@@ -341,11 +354,12 @@ void draw_board(Canvas& canvas, const Puzzle& puzzle, const Values* solution, Bo
   const double thin = std::clamp(cell * 0.035, key_line_pt * mm_per_point, 0.35);
   const double heavy = std::clamp(cell * 0.09, 0.45, 2 * outline_allowance_mm - 0.2);
   const bool show_path = path && solution;
+  std::vector<std::vector<Point>> holes;
   for (const Coord hole : inner_holes(b)) {
-    std::vector<Point> corners = cell_polygon(t, hole);
-    for (Point& p : corners) p = to_mm(p, grid, cell);
-    canvas.fill_polygon(corners, 0.8);
+    holes.push_back(cell_polygon(t, hole));
+    for (Point& p : holes.back()) p = to_mm(p, grid, cell);
   }
+  canvas.fill_polygons(holes, 0.8);
   stroke_joined(canvas, inner_segments(b), grid, cell, thin, 0.45);
   const int digits = digits_of(b.size());
   const double size = number_size(t, cell, digits);

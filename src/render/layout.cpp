@@ -110,7 +110,7 @@ bool place(const Box& slot, Extent extent, double min, double max, Frame frame, 
   out.minimum_mm = min;
   cell = std::max(cell, 0.1);
   const double gw = extent.width * cell, gh = extent.height * cell;
-  const double top = slot.y + (slot.h - (frame.above + gh + 2 * outline_allowance_mm + frame.below)) / 2;
+  const double top = out.at_top ? slot.y : slot.y + (slot.h - (frame.above + gh + 2 * outline_allowance_mm + frame.below)) / 2;
   out.slot = slot;
   out.cell_mm = cell;
   out.caption = {slot.x, top, slot.w, frame.above};
@@ -180,7 +180,9 @@ SectionNames section_names(const std::vector<PrintablePuzzle>& puzzles, int firs
 
 // One section: the puzzles [first, last) of one set, `puzzles_per_page` slots a page, starting
 // on a new page under the section header. A board too small for its slot closes the current
-// page and gets a page of its own (its slot is the whole body).
+// page and gets a page of its own (its slot is the whole body), drawn at the top of it as the
+// first board of a page of slots is: under a section header the first slot is smaller, and a
+// board centred on the header's page sat lower than the same board at the top of the next page.
 void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puzzles, int first, int last,
                   std::vector<Page>& pages) {
   const Topology kind = at(puzzles, first).puzzle.board.topology();
@@ -216,6 +218,7 @@ void fill_section(const PageTemplate& t, const std::vector<PrintablePuzzle>& puz
     const double max = std::max(t.cell.max, min);
     if (!place(slots[page->items.size()], e, min, max, frame, false, item)) {
       if (!page->items.empty()) { close(); open(); }
+      item.at_top = true;
       place(body_of(*page), e, min, max, frame, true, item);
       page->items.push_back(std::move(item));
       close();

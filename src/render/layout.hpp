@@ -40,6 +40,7 @@ struct Placed {
   double cell_mm = 0;         // size of one unit cell
   bool below_minimum = false; // even a page of its own could not reach the minimum cell size
   double minimum_mm = 0;      // the minimum it was held to (digits and template)
+  bool at_top = false;        // drawn at the top of its slot (a page of its own), else centred
   std::string caption_text;   // puzzles: the number, drawn large; keys: "Puzzle 12 · page 7"
   std::string note_text;
   friend bool operator==(const Placed&, const Placed&) = default;

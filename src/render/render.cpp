@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <optional>
 
 #include "core/atomic_file.hpp"
 #include "core/errors.hpp"
@@ -147,6 +148,23 @@ std::vector<std::string> shrunk_titles(Canvas& canvas, const std::vector<Page>& 
   return out;
 }
 
+// Text the pages print below the template's min_text (a copyright of thousands of characters
+// shrunk to fit its page): the summary names it. A set title says so in shrunk_titles already.
+std::optional<std::string> small_text_warning(const Canvas::SmallestText& smallest, int page_number,
+                                              const std::vector<Page>& pages, const PageTemplate& t) {
+  const double pt = smallest.size_mm / mm_per_point;
+  if (!(pt < t.min_text_pt - 0.05)) return std::nullopt;
+  for (const Page& p : pages)
+    if (!p.section_title.empty() && p.section_title.find(smallest.text) != std::string::npos) return std::nullopt;
+  std::size_t cut = std::min<std::size_t>(smallest.text.size(), 60);
+  while (cut < smallest.text.size() && cut > 0 && (static_cast<unsigned char>(smallest.text[cut]) & 0xC0) == 0x80) --cut;
+  const std::string shown = smallest.text.substr(0, cut) + (cut < smallest.text.size() ? "..." : "");
+  char sizes[96];
+  std::snprintf(sizes, sizeof sizes, "%.1f pt, below the template's min_text of %.1f pt", pt, t.min_text_pt);
+  return "page " + std::to_string(page_number) + " prints text at " + sizes + " on template '" + t.name +
+         "', to fit it on the page ('" + shown + "'; shorten the book's texts)";
+}
+
 // Text the config gives that the embedded DejaVu fonts cannot draw (CJK, emoji, ...): it would
 // print as empty boxes, so the summary says which characters and where. Also titles shrunk to fit.
 std::vector<std::string> glyph_warnings(const BookInfo& info, const std::vector<Page>& pages, const PageTemplate& t) {
@@ -216,15 +234,26 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
   out.min_pages = rules_of(page).min_pages;
   out.inside_margin_mm = layout.inside_margin_mm;
   out.warnings = warnings_of(pages, puzzles, page);
+  const bool below_minimum = !out.warnings.empty();
   if (options.refuse_small_cells && !out.warnings.empty())
     throw InputError(out.warnings.front() +
                      (out.warnings.size() > 1 ? " (and " + std::to_string(out.warnings.size() - 1) + " more)" : "") +
                      "; use a template with room for it, or --force to print it anyway");
   for (std::string& w : glyph_warnings(info, pages, page)) out.warnings.push_back(std::move(w));
+  Canvas::SmallestText smallest;  // of every page drawn, and its page
+  int smallest_page = 0;
+  const auto note_smallest = [&](const Canvas& c, int page_number) {
+    if (c.smallest_text().size_mm >= smallest.size_mm) return;
+    smallest = c.smallest_text();
+    smallest_page = page_number;
+  };
   if (options.pdf) {
     const auto path = options.out_dir / (options.basename + ".pdf");
     const PdfMetadata meta{info.title, info.author, info.subtitle, info.creation_epoch, bookmarks_of(pages)};
-    const auto draw = [&](Canvas& c, int i) { draw_page(c, view, pages[static_cast<std::size_t>(i)]); };
+    const auto draw = [&](Canvas& c, int i) {
+      draw_page(c, view, pages[static_cast<std::size_t>(i)]);
+      note_smallest(c, pages[static_cast<std::size_t>(i)].number);
+    };
     write_file_atomic(path, pdf_document(size, out.pages, draw, meta, path.string()));
     out.files.push_back(path);
   }
@@ -232,8 +261,14 @@ RenderedBook render_book(const BookInfo& info, const std::vector<PrintablePuzzle
     const int width = number_width(out.pages);
     for (const Page& p : pages)
       out.files.push_back(write_svg(options.out_dir / numbered(options.basename, "page", p.number, width), size,
-                                    [&](Canvas& c) { draw_page(c, view, p); }));
+                                    [&](Canvas& c) {
+                                      draw_page(c, view, p);
+                                      note_smallest(c, p.number);
+                                    }));
   }
+  // Boards below their minimum (--force) print small numbers, and were named above.
+  if (auto w = small_text_warning(smallest, smallest_page, pages, page); w && !below_minimum)
+    out.warnings.push_back(std::move(*w));
   if (options.svg_per_puzzle) write_puzzle_svgs(view, options, out);
   if (options.cover) out.files.push_back(write_cover(info, puzzles, page, out.pages, options));
   remove_stale_svgs(options, out.files);

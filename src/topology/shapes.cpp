@@ -321,6 +321,8 @@ Mask parse_mask(std::string_view raw, const std::string& source) {
   std::vector<int> line_nos;
   int line_no = 0;
   int scale = 1;
+  int scale_line_no = 0;    // the `; scale:` line, 0 when none
+  int first_row_line = 0;   // the picture's first row that is not blank, 0 before it
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
@@ -330,9 +332,24 @@ Mask parse_mask(std::string_view raw, const std::string& source) {
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!line.empty() && line[0] == ';') {
-      if (const auto k = scale_line(line, source, line_no)) scale = *k;
+      if (const auto k = scale_line(line, source, line_no)) {
+        // One scale, before the picture: a later one silently won, and one between the rows
+        // scaled the rows above it too.
+        if (scale_line_no != 0)
+          throw InputError(located(source, line_no, 1, "a second '; scale:' line (the first is line " +
+                                                           std::to_string(scale_line_no) + ")"));
+        if (first_row_line != 0)
+          throw InputError(located(source, line_no, 1, "the '; scale:' line must come before the picture (its first row is line " +
+                                                           std::to_string(first_row_line) + ")"));
+        scale = *k;
+        scale_line_no = line_no;
+      }
       continue;
     }
+    // Spaces are holes, and those at the end of a row are no part of the picture (a row with 300
+    // trailing spaces made the mask 304 columns wide).
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (first_row_line == 0 && !line.empty()) first_row_line = line_no;
     for (std::size_t i = 0; i < line.size(); ++i)
       if (cell_kind(line[i]) == '?')
         throw InputError(located(source, line_no, static_cast<int>(i) + 1,

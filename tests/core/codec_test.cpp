@@ -249,6 +249,9 @@ TEST(Codec, CollectionsSkipSolutionsAndKeepLineNumbers) {
 TEST(Codec, WrittenHeadersAreEscapedOntoTheirLine) {
   EXPECT_EQ(line_text("a\nb\x1b[2J"), "a\\x0ab\\x1b[2J");
   EXPECT_EQ(line_text("B\xc3\xa4r"), "B\xc3\xa4r");
+  // A right-to-left override (U+202E) or isolate (U+2066) would reorder the rest of the line.
+  EXPECT_EQ(line_text("a\xe2\x80\xae" "b\xe2\x81\xa6" "c"), "a\\xe2\\x80\\xaeb\\xe2\\x81\\xa6c");
+  EXPECT_EQ(line_text("\xe2\x80\x94"), "\xe2\x80\x94");  // an em dash stays
   static const char raw[] = "# note: \x1b[31mred\0nul\n1 .\n. 4\n";
   Puzzle p = parse_puzzle(std::string(raw, sizeof raw - 1), "p.txt");
   ASSERT_EQ(p.headers.size(), 1u);

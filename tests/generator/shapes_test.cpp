@@ -226,6 +226,16 @@ TEST(MaskFile, BadCharacterIsLocated) {
   EXPECT_EQ(message_of([] { parse_mask("; scale: 3\n" + std::string(70, '#') + "\n", "s.txt"); }),
             "s.txt: mask is 3 x 210 at scale 3, larger than 200 x 200");
   EXPECT_EQ(message_of([] { read_mask_file("/nonexistent/mask.txt"); }), "/nonexistent/mask.txt: cannot read the mask file: No such file or directory");
+  // Found from outside: a second scale line won silently, one between the rows scaled the rows
+  // above it too, and invisible trailing spaces made a mask too wide.
+  EXPECT_EQ(message_of([] { parse_mask("; scale: 2\n; scale: 3\n###\n", "s.txt"); }),
+            "s.txt:2:1: a second '; scale:' line (the first is line 1)");
+  EXPECT_EQ(message_of([] { parse_mask("\n###\n; scale: 2\n###\n", "s.txt"); }),
+            "s.txt:3:1: the '; scale:' line must come before the picture (its first row is line 2)");
+  EXPECT_EQ(parse_mask("; note\n\n; scale: 2\n#\n", "s.txt").cols, 2);  // blank lines and comments before it
+  const Mask spaced = parse_mask("####" + std::string(300, ' ') + "\n# \n", "w.txt");
+  EXPECT_EQ(spaced.cols, 4);
+  EXPECT_EQ(spaced.count(), 5);
 }
 
 TEST(MaskFile, ShippedMasksLoadAndFillOnSquare8AndHex) {

@@ -1,6 +1,8 @@
 // Config validation: exact messages, every problem at once, defaults, job expansion.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -321,6 +323,20 @@ TEST(Config, TemplateFileIsFoundBesideTheConfig) {
   EXPECT_EQ(error_of("book: {formats: [], template: ./nonexist.yaml}\nsets: [{name: a}]\n").rfind(
                 "book.yaml:1:31: book.template: ./nonexist.yaml: page template not found", 0),
             0u);
+}
+
+// `--out ''` was refused while `output: ''` quietly meant out/<config name>.
+TEST(Config, AnEmptyOutputIsRefusedAsTheFlagIs) {
+  EXPECT_EQ(error_of("book: {output: ''}\nsets: [{name: a}]\n"),
+            "book.yaml:1:16: book.output: an empty path names no folder (leave the key out for out/<config name>)");
+  EXPECT_EQ(parse_book_spec("book: {output: o}\nsets: [{name: a}]\n", "book.yaml", here).book.output, "o");
+}
+
+// `obstacles: -0.0` was recorded as -0.0, a manifest of other bytes than a build with 0.
+TEST(Config, ANegativeZeroRatioIsZero) {
+  const BookSpec s = parse_book_spec("book: {formats: []}\nsets: [{name: a, obstacles: -0.0}]\n", "book.yaml", here);
+  ASSERT_EQ(s.sets.size(), 1u);
+  EXPECT_FALSE(std::signbit(s.sets[0].board.obstacles));
 }
 
 TEST(Config, LevelOutOfReachAtItsSizeIsRefusedWithItsLocation) {

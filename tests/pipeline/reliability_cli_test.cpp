@@ -54,6 +54,18 @@ TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
   EXPECT_EQ(run_hidato("generate --seed -1", dir.path).err,
             "hidato: error: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'\n");
   EXPECT_EQ(run_hidato("solve --deadline-ms 9223372036854 'square8:1x2:1,2'", dir.path).exit_code, 1);
+  // Each flag names itself (found from outside: "obstacle ratio 0.5 is out of range", and the
+  // option parser's own wording for '0.1abc').
+  EXPECT_EQ(run_hidato("generate --obstacles 0.5", dir.path).err,
+            "hidato: error: --obstacles: expected a ratio of at least 0 and below 0.5, got '0.5'\n");
+  EXPECT_EQ(run_hidato("generate --obstacles 0.1abc", dir.path).err,
+            "hidato: error: --obstacles: expected a ratio of at least 0 and below 0.5, got '0.1abc'\n");
+  EXPECT_EQ(run_hidato("generate --shape grown --fill nan", dir.path).err,
+            "hidato: error: --fill: expected a ratio from 0.2 to 1, got 'nan'\n");
+  EXPECT_EQ(run_hidato("generate --shape blob", dir.path).err.rfind("hidato: error: --shape: unknown shape 'blob' (expected rect, ", 0), 0u);
+  r = run_hidato("generate -r 6 -c 6 --obstacles -0 --json", dir.path);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"obstacles\":0.0"), std::string::npos) << r.out.substr(0, 400);
   write_text(dir.path / "bin.txt", std::string("1 . \x01\x02\x1b[31m\0\n", 12));
   r = run_hidato("solve bin.txt", dir.path);
   EXPECT_EQ(r.err, "hidato: error: bin.txt:1:5: unknown token '\\x01\\x02\\x1b[31m\\x00' (expected a number, '.' or 'x')\n");
@@ -146,6 +158,18 @@ TEST(Reliability, MessagesNeverSendControlBytesToTheTerminal) {
   EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\x01'), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("x\\x1b[2J\\x01\xc3\xa4.txt"), std::string::npos) << r.err;
+  // A name with a line break in grade's result line, and a mask path with one in generate's
+  // `# spec:` header: each stays on its line, and generate's output reads back.
+  write_text(dir.path / "a\nb.txt", "1 . 3\n");
+  const ChildRun graded = run_hidato("grade \"$(printf 'a\\nb.txt')\"", dir.path);
+  EXPECT_EQ(graded.exit_code, 0) << graded.err;
+  EXPECT_EQ(graded.out.rfind("a\\x0ab.txt: ", 0), 0u) << graded.out;
+  write_text(dir.path / "m\n# topology: hex6\n.txt", "#####\n#####\n#####\n#####\n#####\n");
+  const ChildRun made =
+      run_hidato("generate -d easy --seed 2 --mask \"$(printf 'm\\n# topology: hex6\\n.txt')\" -o g.txt", dir.path);
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_NE(slurp(dir.path / "g.txt").find(" mask=m\\x0a# topology: hex6\\x0a.txt "), std::string::npos);
+  EXPECT_EQ(run_hidato("solve g.txt", dir.path).exit_code, 0);
 }
 
 TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
@@ -184,6 +208,14 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   check("render", replaced(m, "\"date\":\"", "\"date\":\"yesterday\",\"x\":\""),
         "book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got 'yesterday'");
   check("render", "[1, 2]", "expected an object");
+  write_text(dir.path / "t.json", replaced(m, "\"template\":\"", "\"template\":\"a3\",\"x\":\""));
+  const ChildRun a3 = run_hidato("render t.json --formats pdf --out o", dir.path);
+  EXPECT_EQ(a3.exit_code, 1);
+  EXPECT_EQ(a3.err.rfind("hidato: error: t.json: book.template: a3: page template not found (", 0), 0u) << a3.err;
+  check("render", replaced(m, "\"attempt\":0", "\"attempt\":25"),
+        "puzzles[0].attempt: expected an attempt from 0 to 19 (spec.budget.attempts is 20), got 25");
+  // Found from outside: ten million '[' held gigabytes of tree before "expected an object".
+  check("render", std::string(100000, '[') + std::string(100000, ']'), "[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nested deeper than 32 levels");
   const std::string shard = replaced(m, "\"jobs_total\": 2,", "\"jobs_total\": 2,\n  \"shard\": {\"index\": INDEX, \"count\": COUNT},");
   const auto shard_of = [&](const char* index, const char* count) {
     return std::regex_replace(std::regex_replace(shard, std::regex("INDEX"), index), std::regex("COUNT"), count);
@@ -194,7 +226,7 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   write_text(dir.path / "m.json", m);
   const ChildRun r = run_hidato("render m.json --formats pdf --template /dev/zero", dir.path);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "hidato: error: /dev/zero: cannot read the page template: not a regular file\n");
+  EXPECT_EQ(r.err, "hidato: error: --template: /dev/zero: cannot read the page template: not a regular file\n");
   // A spec that contradicts its puzzle is a failed verification (it used to pass).
   write_text(dir.path / "t.json", replaced(m, "\"topology\":\"square8\"", "\"topology\":\"hex6\""));
   const ChildRun bad = run_hidato("verify t.json", dir.path);
@@ -363,6 +395,28 @@ TEST(Reliability, OutputThatCannotBeWrittenIsExitThree) {
   write_text(dir.path / "c.yaml", config_with("[]"));
   EXPECT_EQ(shell("build c.yaml --out out 2>&-"), 0);
   EXPECT_EQ(slurp(dir.path / ".out.hidato-lock").find("hidato:"), std::string::npos);  // its pid only
+}
+
+// A pipe whose reader went away is a write error like a full disk, never a SIGPIPE death (141):
+// the reader (`true`) has exited before hidato starts, so every write meets a closed pipe.
+TEST(Reliability, AClosedPipeIsExitThreeNotASignal) {
+  TempDir dir("rel-pipe");
+  const auto piped = [&](const std::string& args) {
+    const std::string cmd = "cd '" + dir.path.string() + "' && { sleep 0.3; '" HIDATO_BINARY "' " + args +
+                            " 2>err.txt; echo $? >rc.txt; } | true";
+    EXPECT_EQ(std::system(cmd.c_str()), 0);
+    return std::stoi(slurp(dir.path / "rc.txt"));
+  };
+  EXPECT_EQ(piped("solve 'square8:3x3:6,.,9/.,2,8/1,.2'"), 3);
+  EXPECT_EQ(slurp(dir.path / "err.txt"), "hidato: error: cannot write to standard output: Broken pipe\n");
+  // Progress and the summary both into the dead pipe: the book is still built and in place.
+  write_text(dir.path / "c.yaml", config_with("[pdf]"));
+  const std::string cmd = "cd '" + dir.path.string() + "' && { sleep 0.3; '" HIDATO_BINARY
+                          "' build c.yaml --out out 2>&1; echo $? >rc.txt; } | true";
+  EXPECT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(std::stoi(slurp(dir.path / "rc.txt")), 3);
+  EXPECT_TRUE(std::filesystem::exists(dir.path / "out" / "book.pdf"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path / ".out.hidato-new"));
 }
 
 }  // namespace

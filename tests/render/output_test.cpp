@@ -401,6 +401,28 @@ TEST(RenderOutput, NoTextBelowMinText) {
   }
 }
 
+// Text shrunk below min_text to fit its page (a copyright of thousands of characters printed at
+// 0.2 pt, found from outside, with no word) is named in the warnings; a normal book has none.
+TEST(RenderOutput, TextBelowMinTextIsWarnedOf) {
+  const fs::path dir = fresh_dir("tiny-text");
+  RenderOptions opt;
+  opt.out_dir = dir;
+  opt.svg = false;
+  const auto small_text = [](const RenderedBook& b) {
+    return std::count_if(b.warnings.begin(), b.warnings.end(),
+                         [](const std::string& w) { return w.find(" prints text at ") != std::string::npos; });
+  };
+  EXPECT_EQ(small_text(render_book(sample_info(), fixtures::mixed_book(), plain_a4(), opt)), 0);
+  BookInfo info = sample_info();
+  info.copyright.clear();
+  for (int i = 0; i < 600; ++i) info.copyright += "All rights reserved. ";
+  const RenderedBook book = render_book(info, fixtures::mixed_book(), plain_a4(), opt);
+  ASSERT_EQ(small_text(book), 1);
+  EXPECT_NE(std::find_if(book.warnings.begin(), book.warnings.end(),
+                         [](const std::string& w) { return w.starts_with("page 2 prints text at "); }),
+            book.warnings.end());
+}
+
 // A long copyright notice wraps on the copyright page at the page's size (it printed on one line
 // at 5 pt, found from outside): its page's ink is taller by at least two more lines than with a
 // short notice, within the width.
