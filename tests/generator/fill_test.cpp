@@ -58,6 +58,22 @@ TEST(Fill, Square4BlockShapesGetAPathWithoutSearch) {
   EXPECT_TRUE(is_hamiltonian(hooked, *snake));
 }
 
+// Found from outside: the search starts at one dead end and can walk into the other, where no
+// rotation helps, so masks with a path were refused ("no Hamiltonian path found"). The exact
+// solver on the blank board finds it (fill.cpp, solved_path), the same path every time.
+TEST(Fill, BoardsWithTwoDeadEndsGetTheirPath) {
+  const auto board_of = [](Topology t, const char* picture) { return board_from_mask(t, parse_mask(picture, "m")); };
+  const Board square8 = board_of(Topology::square8, "..#..\n..#..\n.#.##\n###..\n");
+  const Board hex6 = board_of(Topology::hex6, "#.#..\n###..\n.###.\n#....\n");
+  for (const Board* b : {&square8, &hex6}) {
+    Rng rng(1), again(1);
+    const auto order = find_hamiltonian_path(*b, rng, 100'000);
+    ASSERT_TRUE(order.has_value()) << to_string(b->topology());
+    EXPECT_TRUE(is_hamiltonian(*b, *order));
+    EXPECT_EQ(find_hamiltonian_path(*b, again, 100'000), order);
+  }
+}
+
 TEST(Fill, ImpossibleBoardGivesUpWithinBudget) {
   // A plus sign has four dead ends: no Hamiltonian path.
   const Board b(Topology::square4, 3, 3, {false, true, false, true, true, true, false, true, false});
