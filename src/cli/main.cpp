@@ -60,8 +60,13 @@ int dispatch(int argc, char** argv) {
     std::cout << "hidato " << HIDATO_VERSION << "\n";
     return exit_ok;
   }
+  // `hidato help build` is `hidato build --help`.
+  if (first == "help" && argc > 2 && commands().count(argv[2])) {
+    return commands().at(argv[2]).run(Args{"--help"});
+  }
   if (first.empty() || first == "--help" || first == "-h" || first == "help") {
-    print_help(std::cout);
+    // Asked for: on stdout, exit 0. No command at all is a usage error: on stderr, exit 1.
+    print_help(first.empty() ? std::cerr : std::cout);
     return first.empty() ? exit_bad_input : exit_ok;
   }
   const auto it = commands().find(first);

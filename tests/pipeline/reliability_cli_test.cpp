@@ -71,6 +71,22 @@ TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
   EXPECT_EQ(r.err, "hidato: error: bin.txt:1:5: unknown token '\\x01\\x02\\x1b[31m\\x00' (expected a number, '.' or 'x')\n");
 }
 
+// No command is a usage error: the usage goes to stderr (exit 1); asked for, to stdout (exit 0);
+// `hidato help build` is `hidato build --help` (it printed the general usage).
+TEST(Reliability, UsageGoesWhereItWasAskedFor) {
+  TempDir dir("rel-usage");
+  const ChildRun none = run_hidato("", dir.path);
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_EQ(none.out, "");
+  EXPECT_EQ(none.err.rfind("usage: hidato <command>", 0), 0u) << none.err;
+  const ChildRun asked = run_hidato("--help", dir.path);
+  EXPECT_EQ(asked.exit_code, 0);
+  EXPECT_EQ(asked.out.rfind("usage: hidato <command>", 0), 0u);
+  const ChildRun build = run_hidato("help build", dir.path);
+  EXPECT_EQ(build.exit_code, 0);
+  EXPECT_EQ(build.out.rfind("usage: hidato build", 0), 0u) << build.out;
+}
+
 // --threads reads the same way, with the same message, in every command that takes it (build
 // said "expected 1 to 1024, got 0", and left 'abc' to the option parser's own wording).
 TEST(Reliability, ThreadsAreReadAlikeEverywhere) {
