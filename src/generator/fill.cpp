@@ -323,13 +323,16 @@ std::optional<CellOrder> block_cycle(const Board& board) {
   return order;
 }
 
-// Last resort: the exact solver on the blank board (one worker and a node budget, the search's
-// own up to 200,000: the same path on every machine). The search above starts at a dead end and can walk straight into the other
+// Last resort: the exact solver on the blank board (one worker and a node budget: the same path
+// on every machine). The search above starts at a dead end and can walk straight into the other
 // one, where no rotation helps; a mask with two dead ends was refused as having no path while it
 // had one (an outside check: 33 of 114 refused random masks of 4-11 a side).
 std::optional<CellOrder> solved_path(const Board& board, std::uint64_t max_nodes) {
+  // A node costs about half a microsecond a cell (a blank 2,701-cell board: 1,000 nodes in 1.15
+  // s), so the budget shrinks with the board: about a second at most, on any size.
+  const std::uint64_t affordable = 2'000'000 / static_cast<std::uint64_t>(std::max(board.size(), 1));
   SolveLimits limits;
-  limits.max_nodes = std::min<std::uint64_t>(max_nodes, 200'000);
+  limits.max_nodes = std::min<std::uint64_t>({max_nodes, 200'000, affordable});
   limits.threads = 1;
   const SolveReport r = count_solutions(Puzzle{board, Values(static_cast<std::size_t>(board.size()), 0), {}}, 1, limits);
   if (!r.solution) return std::nullopt;
