@@ -39,9 +39,19 @@ fs::path normal_target(const fs::path& p) {
   throw InputError(line_text(dir.string()) + ": " + line_text(why));
 }
 
+// The lock file is never opened through a link someone placed at its name, nor written when it is
+// not a plain file of its own (a symbolic or hard link to /etc/shadow beside a root cron job's
+// book folder was cut and overwritten with the pid, found from outside).
 int take_lock(const fs::path& dir, const fs::path& lock) {
-  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+  if (fd < 0 && errno == ELOOP)
+    refuse(dir, "the lock file " + lock.string() + " is a symbolic link, which is never followed; remove it");
   if (fd < 0) refuse(dir, "cannot create the lock file " + lock.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1) {
+    ::close(fd);
+    refuse(dir, "the lock file " + lock.string() + " is not a plain file of its own (a link or a special file); remove it");
+  }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const int e = errno;
     char pid[32] = {};

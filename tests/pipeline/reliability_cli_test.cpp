@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -350,6 +351,34 @@ TEST(Reliability, ASecondBuildIntoALockedFolderIsRefused) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("out: another hidato process (pid 4242) is writing a book into this folder"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir.path / "out"));
+}
+
+// The lock file is never written through a link placed at its name (a root cron job could be
+// made to cut and overwrite any file, found from outside): a symbolic link, a hard link or a FIFO
+// there is refused, and the file behind it is left as it was.
+TEST(Reliability, TheLockFileIsNeverWrittenThroughALink) {
+  TempDir dir("rel-lock-link");
+  write_text(dir.path / "c.yaml", config_with("[]"));
+  write_text(dir.path / "victim", "precious\n");
+  fs::create_symlink(dir.path / "victim", dir.path / ".out.hidato-lock");
+  ChildRun r = run_hidato("build c.yaml --out out -q", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("hidato-lock is a symbolic link, which is never followed; remove it"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir.path / "victim"), "precious\n");
+  fs::create_symlink(dir.path / "created", dir.path / ".new.hidato-lock");  // a dangling one creates nothing
+  EXPECT_EQ(run_hidato("build c.yaml --out new -q", dir.path).exit_code, 1);
+  EXPECT_FALSE(fs::exists(dir.path / "created"));
+  fs::remove(dir.path / ".out.hidato-lock");
+  fs::create_hard_link(dir.path / "victim", dir.path / ".out.hidato-lock");
+  r = run_hidato("build c.yaml --out out -q", dir.path);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("is not a plain file of its own"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir.path / "victim"), "precious\n");
+  fs::remove(dir.path / ".out.hidato-lock");
+  ASSERT_EQ(::mkfifo((dir.path / ".out.hidato-lock").c_str(), 0644), 0);
+  EXPECT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 1);
+  fs::remove(dir.path / ".out.hidato-lock");
+  EXPECT_EQ(run_hidato("build c.yaml --out out -q", dir.path).exit_code, 0);  // a plain lock again
 }
 
 // A full disk while rendering (here: a file-size limit the children inherit, so writing the PDF
