@@ -276,7 +276,13 @@ int run_regenerate(const Args& args) {
   RegenerateCount count;
   const auto bad = regenerate_manifest(m, sel, threads_flag(p), &cancel, count);
   if (cancel.load()) return interrupted_exit();
-  if (count.jobs == 0) throw InputError(file.string() + ": no reproducible puzzle matches the selection");
+  if (count.jobs == 0)
+    throw InputError(file.string() + ": no reproducible puzzle matches the selection" +
+                     (count.skipped > 0 ? " (selected: " + counted(count.skipped, "job") +
+                                              " recorded as stopped by a deadline or cancelled; wall-clock time decided"
+                                              " that, so they are not re-run: build the config again to retry them,"
+                                              " with a larger deadline_ms for their set if they ran out of time)"
+                                        : std::string()));
   for (const auto& line : bad) std::cerr << "hidato: differs: " << line_text(line) << "\n";
   if (!bad.empty()) {
     std::cerr << "hidato: " << bad.size() << " of " << counted(count.jobs, "job") << " differ from the manifest; nothing rebuilt\n";

@@ -39,7 +39,10 @@ std::string grades_text(const SetTally& s) {
 
 // A failure's reason for the operator: the one-word reasons say what to change (the manifest
 // keeps the word).
-std::string explained(const std::string& reason) {
+std::string explained(const std::string& reason, int deadline_ms) {
+  if (reason == "deadline")
+    return reason + " (its deadline_ms of " + std::to_string(deadline_ms) +
+           " passed before a puzzle was made and proved; raise it for the set)";
   if (reason == "level")
     return reason + " (no attempt's puzzle had the set's difficulty; more attempts, budget.attempts, or a larger "
                     "board may reach it)";
@@ -85,7 +88,7 @@ void Progress::on_outcome(const JobOutcome& o) {
     s.ms.push_back(o.ms);
   } else {
     ++s.failed;
-    s.failures.push_back(s.name + "[" + std::to_string(o.job.job.index) + "]: " + explained(o.failure.reason));
+    s.failures.push_back(s.name + "[" + std::to_string(o.job.job.index) + "]: " + explained(o.failure.reason, o.job.job.budget.deadline_ms));
   }
   const bool set_done = s.made + s.failed == s.total;
   const auto now = Clock::now();

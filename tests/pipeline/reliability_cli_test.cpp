@@ -353,6 +353,26 @@ TEST(Reliability, ASecondBuildIntoALockedFolderIsRefused) {
   EXPECT_FALSE(fs::exists(dir.path / "out"));
 }
 
+// A puzzle stopped by its deadline says which deadline, and regenerate, which does not re-run it
+// (wall-clock time decided it), says how to retry it (it said only "no reproducible puzzle").
+TEST(Reliability, ADeadlineFailureSaysHowToRetryIt) {
+  TempDir dir("rel-deadline");
+  write_text(dir.path / "c.yaml", "book: {title: T, seed: 3, formats: [], date: '2026-01-02'}\nsets:\n"
+                                  "  - {name: s, rows: 5, cols: 5, count: 1, difficulty: easy}\n"
+                                  "  - {name: t, rows: 12, cols: 12, count: 1, difficulty: expert, deadline_ms: 1}\n");
+  const ChildRun built = run_hidato("build c.yaml --out out -q", dir.path);
+  EXPECT_EQ(built.exit_code, 2);
+  EXPECT_NE(built.err.find("hidato: failed: t[0]: deadline (its deadline_ms of 1 passed before a puzzle was made and proved; "
+                           "raise it for the set)"),
+            std::string::npos)
+      << built.err;
+  const ChildRun again = run_hidato("regenerate out/manifest.json --set t", dir.path);
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_NE(again.err.find("no reproducible puzzle matches the selection (selected: 1 job recorded as stopped by a deadline"),
+            std::string::npos)
+      << again.err;
+}
+
 // The lock file is never written through a link placed at its name (a root cron job could be
 // made to cut and overwrite any file, found from outside): a symbolic link, a hard link or a FIFO
 // there is refused, and the file behind it is left as it was.
