@@ -182,6 +182,10 @@ int run_build(const Args& args) {
   for (const auto& note : r.book_notes)  // --quiet: the warnings only, not the page count
     if (!quiet || note.starts_with("warning")) std::cerr << "hidato: " << terminal_text(note) << "\n";
   list_files(r.files, quiet);
+  // --quiet keeps a cron log empty on success; on a partial failure it says what the book holds.
+  if (quiet && r.failed > 0)
+    std::cerr << "hidato: " << r.failed << " of " << counted(r.made + r.failed, "puzzle") << " failed; the book in "
+              << line_text(opt.out_dir.string()) << " holds the other " << r.made << "\n";
   return r.failed ? exit_puzzle_failed : exit_ok;
 }
 
@@ -328,8 +332,10 @@ int run_merge(const Args& args) {
   po::options_description o("options");
   o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "output folder of the joined book (required)");
   const Parsed p = parse_command(args, o, "manifests", -1);
-  if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST... --out DIR", o, false), exit_ok;
-  const auto names = positionals(p, "manifests", "merge");
+  if (p.help) return print_help("usage: hidato merge SHARD_MANIFEST|SHARD_DIR... --out DIR", o, false), exit_ok;
+  // A shard's folder stands for its manifest, as for verify, regenerate and render.
+  std::vector<std::string> names;
+  for (const auto& given : positionals(p, "manifests", "merge")) names.push_back(manifest_argument(given).string());
   if (!p.vm.count("out")) throw InputError("merge: --out DIR is required");
   std::vector<Manifest> shards;
   for (const auto& n : names) {

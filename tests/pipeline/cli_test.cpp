@@ -435,6 +435,10 @@ TEST(Cli, ShardsMergedEqualASingleRun) {
   const ChildRun merge = run_hidato("merge s2/manifest.json s0/manifest.json s1/manifest.json --out merged", dir.path);
   EXPECT_EQ(merge.exit_code, 0) << merge.err;
   EXPECT_EQ(slurp(dir.path / "merged/manifest.json"), slurp(dir.path / "whole/manifest.json"));
+  // The shards' folders stand for their manifests, as for verify, regenerate and render.
+  const ChildRun folders = run_hidato("merge s2 s0/ s1 --out merged-folders", dir.path);
+  EXPECT_EQ(folders.exit_code, 0) << folders.err;
+  EXPECT_EQ(slurp(dir.path / "merged-folders/manifest.json"), slurp(dir.path / "whole/manifest.json"));
   const ChildRun missing = run_hidato("merge s0/manifest.json s1/manifest.json --out m2", dir.path);
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "hidato: error: merge: shard 2/3 is missing\n");

@@ -362,6 +362,7 @@ TEST(Reliability, ADeadlineFailureSaysHowToRetryIt) {
                                   "  - {name: t, rows: 12, cols: 12, count: 1, difficulty: expert, deadline_ms: 1}\n");
   const ChildRun built = run_hidato("build c.yaml --out out -q", dir.path);
   EXPECT_EQ(built.exit_code, 2);
+  EXPECT_NE(built.err.find("hidato: 1 of 2 puzzles failed; the book in out holds the other 1\n"), std::string::npos) << built.err;
   EXPECT_NE(built.err.find("hidato: failed: t[0]: deadline (its deadline_ms of 1 passed before a puzzle was made and proved; "
                            "raise it for the set)"),
             std::string::npos)
