@@ -23,6 +23,8 @@ inline constexpr long long max_deadline_ms = 86'400'000;
 // book.creation_epoch (config, manifest): up to 9999-12-31T23:59:59, what a PDF date can say.
 inline constexpr long long max_creation_epoch = 253'402'300'799;
 inline constexpr std::size_t max_headers_per_puzzle = 1'000;
+// Shards of one book (--shard K/N, a manifest's shard.count).
+inline constexpr int max_shards = 1'000'000;
 
 // "board too large: R x C (the limit is 65,536 cells, e.g. 256 x 256)" when rows * cols is over the
 // limit; "board size must be at least 1 x 1" for a side below 1; nullopt when the size is allowed.

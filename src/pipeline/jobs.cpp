@@ -1,31 +1,46 @@
 #include "pipeline/jobs.hpp"
 
 #include <charconv>
+#include <limits>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/rng.hpp"
 
 namespace hidato {
 namespace {
 
-bool parse_int(std::string_view s, int& out) {
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && end == s.data() + s.size();
+// A whole number in digits (a sign for K only, whose range says the rest); past a long long it
+// counts as too large, not as malformed.
+bool parse_number(std::string_view s, long long& out) {
+  const bool negative = s.starts_with('-');
+  const std::string_view digits = negative ? s.substr(1) : s;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+  if (ec == std::errc::result_out_of_range) out = std::numeric_limits<long long>::max();
+  else if (ec != std::errc() || end != digits.data() + digits.size()) return false;
+  if (negative) out = -out;
+  return true;
 }
 
 }  // namespace
 
 Shard parse_shard(const std::string& text) {
   const auto slash = text.find('/');
-  Shard s;
-  if (slash == std::string::npos || !parse_int(std::string_view(text).substr(0, slash), s.index) ||
-      !parse_int(std::string_view(text).substr(slash + 1), s.count)) {
+  long long index = 0, count = 0;
+  if (slash == std::string::npos || !parse_number(std::string_view(text).substr(0, slash), index) ||
+      !parse_number(std::string_view(text).substr(slash + 1), count)) {
     throw InputError("--shard: expected K/N such as 0/4, got '" + text + "'");
   }
-  if (s.count < 1 || s.count > 100000) throw InputError("--shard: N must be from 1 to 100000");
-  if (s.index < 0 || s.index >= s.count)
-    throw InputError("--shard: K must be from 0 to " + std::to_string(s.count - 1) +
-                     " (shards are numbered from 0), got " + std::to_string(s.index));
+  // As many shards as a manifest may record (shard.count); a number past that, too.
+  // The numbers as written in the messages (one past a long long too).
+  const std::string k = text.substr(0, slash), n = text.substr(slash + 1);
+  if (count < 1 || count > max_shards) throw InputError("--shard: N must be from 1 to " + std::to_string(max_shards) + ", got " + n);
+  if (index < 0 || index >= count)
+    throw InputError("--shard: K must be from 0 to " + std::to_string(count - 1) + " (shards are numbered from 0), got " + k);
+  Shard s;
+  s.count = static_cast<int>(count);
+  s.index = static_cast<int>(index);
   return s;
 }
 

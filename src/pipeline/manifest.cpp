@@ -367,7 +367,7 @@ ManifestHeader header_from(const Fields& f) {
   h.jobs_total = f.small("jobs_total", 0, int_max);
   if (f.has("shard")) {
     const Fields s = f.object("shard");
-    const int count = s.small("count", 1, 1'000'000);
+    const int count = s.small("count", 1, max_shards);
     h.shard = Shard{s.small("index", 0, count - 1), count};
   }
   return h;

@@ -412,6 +412,20 @@ TEST(Jobs, ParseShard) {
   EXPECT_THROW(parse_shard("4/4"), InputError);
   EXPECT_THROW(parse_shard("1-4"), InputError);
   EXPECT_THROW(parse_shard("0/0"), InputError);
+  // Numbers out of range name the range (they said "expected K/N"), up to the manifest's limit.
+  const auto message = [](const std::string& text) {
+    try {
+      parse_shard(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(none)");
+  };
+  EXPECT_EQ(message("0/99999999999"), "--shard: N must be from 1 to 1000000, got 99999999999");
+  EXPECT_EQ(message("99999999999999999999/4"), "--shard: K must be from 0 to 3 (shards are numbered from 0), got 99999999999999999999");
+  EXPECT_EQ(message("-1/4"), "--shard: K must be from 0 to 3 (shards are numbered from 0), got -1");
+  EXPECT_EQ(message("+1/4"), "--shard: expected K/N such as 0/4, got '+1/4'");
+  EXPECT_EQ(parse_shard("999999/1000000"), (Shard{999999, 1000000}));
 }
 
 }  // namespace
