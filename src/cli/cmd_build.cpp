@@ -101,9 +101,14 @@ bool nothing_made(const Manifest& m, const fs::path& out) {
   return true;
 }
 
-// The page template is read before the output folder is touched (InputError when it is bad).
-void check_page_template(const BookMeta& book) {
-  if (book.pdf || book.svg || book.cover) load_page_template(book.page_template);
+// The page template is read before the output folder is touched: a bad one is an InputError
+// named by where it came from (`t.json: book.template`, `--template`).
+void check_page_template(const std::string& name, const std::string& from) {
+  try {
+    load_page_template(name);
+  } catch (const InputError& e) {
+    throw InputError(line_text(from) + ": " + e.what());
+  }
 }
 
 // "regenerated 23 jobs: all identical to the manifest (22 puzzles, and 1 failure as recorded)":
@@ -190,14 +195,11 @@ int run_build(const Args& args) {
 }
 
 // The book's folder, checked and locked before any work (a folder that is no book's, or is
-// locked, is refused at once, not after every puzzle was made again), and its page template:
-// a bad one is named by where it came from (`t.json: book.template`, `--template`).
+// locked, is refused at once, not after every puzzle was made again), and its page template
+// when it renders anything.
 static BookFolder book_folder_for(const Manifest& m, const fs::path& out, const std::string& template_from) {
-  try {
-    check_page_template(m.header.book);
-  } catch (const InputError& e) {
-    throw InputError(line_text(template_from) + ": " + e.what());
-  }
+  const BookMeta& book = m.header.book;
+  if (book.pdf || book.svg || book.cover) check_page_template(book.page_template, template_from);
   return BookFolder(out);
 }
 
@@ -390,11 +392,7 @@ int run_render(const Args& args) {
   const fs::path out = p.vm.count("out") ? fs::path(p.vm["out"].as<std::string>()) : folder_of(file);
   if (!book.pdf && !book.svg && !book.cover) {  // nothing to render: the folder is left alone
     // A template given here is still checked: a misspelt one is an error, not a silent no-op.
-    try {
-      if (p.vm.count("template")) load_page_template(book.page_template);
-    } catch (const InputError& e) {
-      throw InputError(std::string("--template: ") + e.what());
-    }
+    if (p.vm.count("template")) check_page_template(book.page_template, "--template");
     std::cerr << "hidato: nothing to render (formats: none); " << line_text(out.string()) << " is left as it was\n";
     return exit_ok;
   }

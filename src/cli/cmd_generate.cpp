@@ -7,7 +7,6 @@
 // Every reader (grade, solve) reads such files back through core's read_puzzle_collection.
 // Puzzle 0 of --count K has seed N, puzzle i > 0 job_seed(N, "generate", i); any puzzle is
 // reproduced alone by `--seed <its # seed> --count 1`.
-#include <algorithm>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -88,11 +87,7 @@ GenerateOptions read_generate_options(const po::variables_map& vm) {
   o.budget.deadline_ms = static_cast<int>(parse_number_in(vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms"));
   o.threads = vm.count("threads") ? static_cast<int>(parse_number_in(vm["threads"].as<std::string>(), 1, 1024, "--threads"))
                                    : default_threads();
-  if (const auto names = shape_names(); std::find(names.begin(), names.end(), o.spec.shape) == names.end()) {
-    std::string expected;
-    for (const auto& n : names) expected += (expected.empty() ? "" : ", ") + n;
-    throw InputError("--shape: unknown shape '" + printable(o.spec.shape) + "' (expected " + expected + ")");
-  }
+  if (const auto problem = unknown_shape(o.spec.shape)) throw InputError("--shape: " + *problem);
   if (const auto problem = check_spec(o.spec)) throw InputError(*problem);
   if (const auto problem = check_level(o.spec, o.difficulty)) throw InputError("--difficulty: " + *problem);
   // Last, once nothing else can refuse the run (it creates missing folders), and before any

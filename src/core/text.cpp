@@ -138,19 +138,24 @@ std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint6
   return v;
 }
 
-double parse_ratio_in(std::string_view s, double lo, double hi, bool below_hi, const std::string& what) {
-  std::string_view digits = s.starts_with('+') ? s.substr(1) : s;
+std::optional<double> parse_decimal(std::string_view s) {
+  if (s.starts_with('+')) s.remove_prefix(1);
+  if (s.empty() || s.starts_with('+')) return std::nullopt;
   double v = 0;
-  const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, std::chars_format::general);
-  const bool number = !digits.empty() && digits[0] != '+' && ec == std::errc() && p == digits.data() + digits.size() &&
-                      std::isfinite(v);
-  if (!number || !(v >= lo) || (below_hi ? !(v < hi) : !(v <= hi))) {
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::general);
+  if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v + 0.0;
+}
+
+double parse_ratio_in(std::string_view s, double lo, double hi, bool below_hi, const std::string& what) {
+  const auto v = parse_decimal(s);
+  if (!v || !(*v >= lo) || (below_hi ? !(*v < hi) : !(*v <= hi))) {
     std::ostringstream range;
     if (below_hi) range << "of at least " << lo << " and below " << hi;
     else range << "from " << lo << " to " << hi;
     throw InputError(what + ": expected a ratio " + range.str() + ", got '" + printable(s) + "'");
   }
-  return v + 0.0;  // -0 as 0: the manifest records what was read
+  return *v;
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {

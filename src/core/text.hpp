@@ -54,8 +54,10 @@ std::optional<long long> parse_whole_number(std::string_view s);
 // "WHAT: expected a whole number from LO to HI, got 'TEXT'" (TEXT as written, escaped).
 long long parse_number_in(std::string_view s, long long lo, long long hi, const std::string& what);
 std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint64_t hi, const std::string& what);
-// A decimal ratio (`0.25`, `.25`, `1e-1`; no inf, nan or hex) in [lo, hi], or [lo, hi) when
-// `below_hi`. Throws InputError "WHAT: expected a ratio from LO to HI, got 'TEXT'" (or "of at
+// A finite decimal number, the whole of `s` (`0.25`, `+.25`, `1e-1`; no inf, nan or hex), -0 read
+// as 0 (a manifest records what was read); nullopt for anything else.
+std::optional<double> parse_decimal(std::string_view s);
+// A decimal ratio (parse_decimal) in [lo, hi], or [lo, hi) when `below_hi`. Throws InputError "WHAT: expected a ratio from LO to HI, got 'TEXT'" (or "of at
 // least LO and below HI"). -0 reads as 0.
 double parse_ratio_in(std::string_view s, double lo, double hi, bool below_hi, const std::string& what);
 

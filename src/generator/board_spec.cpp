@@ -24,12 +24,6 @@ std::string shape_text(const BoardSpec& s) {
 // "shape 'circle' at 9x9" or "mask 'cat'" (a mask has its own size).
 std::string board_text(const BoardSpec& s) { return shape_text(s) + (s.shape == "mask" ? "" : " at " + size_text(s)); }
 
-std::string expected_shapes() {
-  std::string out;
-  for (const auto& n : shape_names()) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 int dead_ends(const Board& b) {
   int k = 0;
   for (CellId c = 0; c < b.size(); ++c) k += b.neighbours(c).size() <= 1 ? 1 : 0;
@@ -56,6 +50,14 @@ std::vector<std::string> shape_names() {
   auto names = procedural_shape_names();
   names.push_back("mask");
   return names;
+}
+
+std::optional<std::string> unknown_shape(const std::string& name) {
+  const auto names = shape_names();
+  if (std::find(names.begin(), names.end(), name) != names.end()) return std::nullopt;
+  std::string expected;
+  for (const auto& n : names) expected += (expected.empty() ? "" : ", ") + n;
+  return "unknown shape '" + printable(name) + "' (expected " + expected + ")";
 }
 
 std::filesystem::path resolve_mask_file(const std::string& name) {
@@ -85,7 +87,7 @@ Mask base_mask(const BoardSpec& spec) {
   if (spec.rows < 2 || spec.cols < 2 || spec.rows > max_side || spec.cols > max_side)
     throw InputError("rows and cols must be between 2 and " + std::to_string(max_side) + " (got " + size_text(spec) + ")");
   auto m = procedural_mask(spec.topology, spec.shape, spec.rows, spec.cols);
-  if (!m) throw InputError("unknown shape '" + spec.shape + "' (expected " + expected_shapes() + ")");
+  if (!m) throw InputError(unknown_shape(spec.shape).value_or("unknown shape '" + spec.shape + "'"));
   return *m;
 }
 

@@ -83,6 +83,8 @@ inline constexpr int max_generated_cells = 10'000;
 // too big, Numbrix parity impossible, unreadable mask), or nullopt when the spec can be generated.
 std::optional<std::string> check_spec(const BoardSpec& spec);
 std::vector<std::string> shape_names();
+// "unknown shape 'blob' (expected rect, circle, ...)" for a name that is none of shape_names().
+std::optional<std::string> unknown_shape(const std::string& name);
 
 // Why `puzzle` cannot be one the generator made for `spec` (another shape or size, holes where it
 // asks for none, more cells than its holes leave, an end not shown that it shows), or nullopt.

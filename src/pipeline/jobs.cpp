@@ -1,25 +1,22 @@
 #include "pipeline/jobs.hpp"
 
-#include <charconv>
 #include <limits>
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 
 namespace hidato {
 namespace {
 
-// A whole number in digits (a sign for K only, whose range says the rest); past a long long it
-// counts as too large, not as malformed.
+// Digits with an optional '-' (the range check names a negative K); a number past a long long is
+// out of range, not malformed.
 bool parse_number(std::string_view s, long long& out) {
-  const bool negative = s.starts_with('-');
-  const std::string_view digits = negative ? s.substr(1) : s;
+  const std::string_view digits = s.starts_with('-') ? s.substr(1) : s;
   if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
-  if (ec == std::errc::result_out_of_range) out = std::numeric_limits<long long>::max();
-  else if (ec != std::errc() || end != digits.data() + digits.size()) return false;
-  if (negative) out = -out;
+  out = parse_whole_number(s).value_or(s.starts_with('-') ? std::numeric_limits<long long>::min()
+                                                          : std::numeric_limits<long long>::max());
   return true;
 }
 
@@ -32,8 +29,7 @@ Shard parse_shard(const std::string& text) {
       !parse_number(std::string_view(text).substr(slash + 1), count)) {
     throw InputError("--shard: expected K/N such as 0/4, got '" + text + "'");
   }
-  // As many shards as a manifest may record (shard.count); a number past that, too.
-  // The numbers as written in the messages (one past a long long too).
+  // As many shards as a manifest may record (shard.count); the numbers as written in messages.
   const std::string k = text.substr(0, slash), n = text.substr(slash + 1);
   if (count < 1 || count > max_shards) throw InputError("--shard: N must be from 1 to " + std::to_string(max_shards) + ", got " + n);
   if (index < 0 || index >= count)

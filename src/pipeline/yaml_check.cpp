@@ -164,18 +164,18 @@ std::optional<double> read_fraction(const YAML::Node& n, const std::string& path
                                     double hi, Problems& p, bool hi_included) {
   if (wrong_kind(n, path, "a number", p)) return std::nullopt;
   const std::string& s = n.Scalar();
-  double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) {
+  const auto read = parse_decimal(s);
+  if (!read) {
     p.add(n, path, "expected a number, got " + kind_of(n));
     return std::nullopt;
   }
+  const double v = *read;
   if (v < lo || v > hi || (v == hi && !hi_included)) {
     p.add(n, path, printable(s) + " is out of range (at least " + shortest(lo) + (hi_included ? " and at most " : " and below ") +
                        shortest(hi) + ")");
     return std::nullopt;
   }
-  return v + 0.0;  // -0 as 0: the manifest records what was read (a build with -0.0 differed)
+  return v;
 }
 
 }  // namespace hidato::yamlcheck

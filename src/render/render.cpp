@@ -130,7 +130,8 @@ std::vector<std::string> warnings_of(const std::vector<Page>& pages, const std::
 }
 
 // A set title too long for its section header's line is wrapped onto two or shrunk to fit
-// (fit_section_title); below 60% of the heading's size the summary says so, once per title.
+// (fit_section_title); below 60% of the heading's size, or below min_text, the summary says so,
+// once per title (small_text_warning leaves set titles to it).
 std::vector<std::string> shrunk_titles(Canvas& canvas, const std::vector<Page>& pages, const PageTemplate& t) {
   std::vector<std::string> out, seen;
   const double size_pt = section_title_pt(t.fonts);
@@ -139,7 +140,7 @@ std::vector<std::string> shrunk_titles(Canvas& canvas, const std::vector<Page>& 
     seen.push_back(p.section_title);
     const TitleFit fit = fit_section_title(canvas, p.section_title, p.section.w, t.fonts);
     const double used_pt = fit.size_mm / mm_per_point;
-    if (used_pt >= 0.6 * size_pt) continue;
+    if (used_pt >= 0.6 * size_pt && used_pt >= t.min_text_pt - 0.05) continue;
     char sizes[96];
     std::snprintf(sizes, sizeof sizes, "%.1f pt instead of %.1f pt", used_pt, size_pt);
     out.push_back("set title '" + p.section_title + "' is too long for its header on template '" + t.name +
