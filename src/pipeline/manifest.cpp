@@ -52,6 +52,16 @@ class Fields {
     return path_.empty() ? key : key.empty() ? path_ : path_ + "." + key;
   }
   bool has(const char* key) const { return j_.contains(key); }
+  // Refuses a key outside `known`: a hand-edited manifest's misspelt key (`"svg_per_puzle"`) was
+  // read as absent, its default taken in silence.
+  void only(std::initializer_list<const char*> known) const {
+    for (const auto& [key, value] : j_.items()) {
+      if (std::any_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) continue;
+      std::string list;
+      for (const char* k : known) list += std::string(list.empty() ? "" : ", ") + k;
+      fail(printable(key, 80), "unknown key (expected " + list + ")");
+    }
+  }
   const Json& at(const char* key) const {
     if (!j_.contains(key)) fail(key, "missing");
     return j_.at(key);
@@ -214,6 +224,8 @@ BookMeta book_from(const Fields& f, std::uint64_t seed) {
       b.set_titles.emplace_back(name, title.get<std::string>());
     }
   }
+  f.only({"title", "subtitle", "author", "date", "creation_epoch", "template", "formats", "how_to_play", "answer_path",
+          "svg_per_puzzle", "copyright", "isbn", "edition", "paper", "set_titles"});
   return b;
 }
 
@@ -263,9 +275,12 @@ void spec_from(const Fields& f, PuzzleJob& job) {
   job.budget.nodes_per_attempt = b.count("nodes");
   job.budget.max_attempts = b.small("attempts", 1, int_max);
   job.budget.deadline_ms = b.small("deadline_ms", 0, max_deadline_ms);
+  b.only({"nodes", "attempts", "deadline_ms"});
   if (f.has("order") && f.text("order") != "score" && f.text("order") != "generation")
     f.fail("order", "expected 'generation' or 'score', got '" + printable(f.text("order")) + "'");
   job.order_by_score = f.has("order") && f.text("order") == "score";
+  f.only({"topology", "shape", "mask", "rows", "cols", "obstacles", "hide_ends", "fill", "sparse", "difficulty", "budget",
+          "order"});
 }
 
 Json grade_json(const Grade& g) {
@@ -288,8 +303,10 @@ Grade grade_from(const Fields& f) {
   if (!f.at("techniques").is_array()) f.fail("techniques", "expected a list");
   for (std::size_t i = 0; i < f.at("techniques").size(); ++i) {
     const Fields t(f.at("techniques")[i], f.key_path("techniques") + "[" + std::to_string(i) + "]");
+    t.only({"technique", "tier", "steps"});
     g.techniques.push_back(TechniqueCount{t.text("technique"), t.small("tier", 0, int_max), t.small("steps", 0, int_max)});
   }
+  f.only({"level", "score", "deepest_tier", "needs_search", "techniques"});
   return g;
 }
 
@@ -337,6 +354,8 @@ ManifestEntry entry_from_json(const Fields& f) {
     e.clues = f.small("clues", 0, max_board_cells);
   }
   e.nodes = f.count("nodes");
+  if (e.ok) f.only({"job", "set", "index", "seed", "status", "attempt", "spec", "puzzle", "solution", "grade", "clues", "nodes"});
+  else f.only({"job", "set", "index", "seed", "status", "reason", "attempt", "spec", "nodes"});
   return e;
 }
 
@@ -363,13 +382,16 @@ ManifestHeader header_from(const Fields& f) {
   const Fields config = f.object("config");
   h.config_name = config.text("name");
   h.config_digest = config.text("digest");
+  config.only({"name", "digest"});
   h.book = book_from(f.object("book"), f.count("book_seed"));
   h.jobs_total = f.small("jobs_total", 0, int_max);
   if (f.has("shard")) {
     const Fields s = f.object("shard");
+    s.only({"index", "count"});
     const int count = s.small("count", 1, max_shards);
     h.shard = Shard{s.small("index", 0, count - 1), count};
   }
+  f.only({"format", "tool", "config", "book_seed", "book", "jobs_total", "shard", "puzzles", "summary"});
   return h;
 }
 
@@ -445,10 +467,10 @@ Json summary_json(const std::vector<SummaryCount>& counts) {
   return Json{{"made", made}, {"failed", failed}, {"sets", sets}};
 }
 
-// The summary block, when there is one, is what the entries add up to: scripts read it (a made
-// count edited by hand passed every reader).
+// The summary block is what the entries add up to: scripts read it (a made count edited by hand
+// passed every reader, and so did a manifest without the block).
 void check_summary(const Fields& top, const Json& j, const std::vector<ManifestEntry>& entries) {
-  if (!j.contains("summary")) return;
+  (void)top.at("summary");
   const Json want = summary_json(set_counts(entries));
   const auto unordered = [](const Json& v) { return nlohmann::json::parse(v.dump()); };  // key order is free
   if (unordered(j.at("summary")) != unordered(want))

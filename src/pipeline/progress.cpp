@@ -108,8 +108,10 @@ void Progress::draw(const SetTally& s, bool final_line) {
   // rate would be meaningless; the rate is puzzles collected per second over the whole run.
   const double secs = std::chrono::duration<double>(Clock::now() - run_start_).count();
   const std::string rate = fixed(secs > 0 ? run_done_ / secs : 0.0, 1) + "/s";
-  const std::string counts = std::to_string(done) + "/" + std::to_string(s.total) + "  failed " +
-                             std::to_string(s.failed) + "  " + rate;
+  // "3/3  made 0  failed 3": jobs settled of the set's, then how they ended (a bare "3/3 ...
+  // failed 3" read as three puzzles made).
+  const std::string counts = std::to_string(done) + "/" + std::to_string(s.total) + "  made " +
+                             std::to_string(s.made) + "  failed " + std::to_string(s.failed) + "  " + rate;
   if (mode_ == ProgressMode::lines) {
     err_ << "hidato: " << s.name << ": " << counts << (final_line ? "  done" : "") << "\n" << std::flush;
     return;

@@ -178,7 +178,7 @@ TEST(Cli, SummaryTableAndPlainProgressLines) {
   EXPECT_NE(r.out.find("\ntotal        16       0\nmade in "), std::string::npos) << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\nmade in [0-9]+\\.[0-9] s on 2 threads\n$"))) << r.out;
   // stderr is not a terminal here: plain lines, one per finished set, no carriage returns.
-  EXPECT_NE(r.err.find("hidato: numbrix: 4/4  failed 0"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("hidato: numbrix: 4/4  made 4  failed 0"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\r'), std::string::npos);
   EXPECT_TRUE(fs::exists(dir.path / "out/c/manifest.json"));  // default folder out/<config stem>
 }

@@ -225,7 +225,20 @@ TEST(Reliability, TamperedManifestsNameTheKeyAndNeverCrash) {
   check("render", replaced(m, "\"date\":\"", "\"date\":\"yesterday\",\"x\":\""),
         "book.date: expected a real date YYYY-MM-DD from 1970-01-01 on, got 'yesterday'");
   check("render", "[1, 2]", "expected an object");
-  write_text(dir.path / "t.json", replaced(m, "\"template\":\"", "\"template\":\"a3\",\"x\":\""));
+  // Found from outside: a misspelt key was read as absent and a manifest without its summary
+  // passed; every object's keys are its own.
+  check("render", replaced(m, "\"svg_per_puzzle\"", "\"svg_per_puzle\""),
+        "book.svg_per_puzle: unknown key (expected title, subtitle, author, date, creation_epoch, template, formats, "
+        "how_to_play, answer_path, svg_per_puzzle, copyright, isbn, edition, paper, set_titles)");
+  check("regenerate", replaced(m, "\"nodes\":0}", "\"nodes\":0,\"note\":1}"),
+        "puzzles[0].note: unknown key (expected job, set, index, seed, status, attempt, spec, puzzle, solution, grade, "
+        "clues, nodes)");
+  check("render", replaced(m, "\"deadline_ms\":", "\"deadline\":5,\"deadline_ms\":"),
+        "puzzles[0].spec.budget.deadline: unknown key (expected nodes, attempts, deadline_ms)");
+  check("render", replaced(m, "\"jobs_total\": 2,", "\"jobs_total\": 2,\n  \"jobs_done\": 2,"),
+        "jobs_done: unknown key (expected format, tool, config, book_seed, book, jobs_total, shard, puzzles, summary)");
+  check("regenerate", std::regex_replace(m, std::regex(",\n  \"summary\": .*\n"), "\n"), "summary: missing");
+  write_text(dir.path / "t.json", std::regex_replace(m, std::regex("\"template\":\"[^\"]*\""), "\"template\":\"a3\""));
   const ChildRun a3 = run_hidato("render t.json --formats pdf --out o", dir.path);
   EXPECT_EQ(a3.exit_code, 1);
   EXPECT_EQ(a3.err.rfind("hidato: error: t.json: book.template: a3: page template not found (", 0), 0u) << a3.err;
