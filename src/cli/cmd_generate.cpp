@@ -199,7 +199,7 @@ po::options_description generate_options() {
       ("topology,t", po::value<std::string>()->default_value("square8"), "square8 (Hidato), square4 (Numbrix) or hex6")
       ("shape,s", po::value<std::string>()->default_value("rect"),
        "rect, circle, diamond, heart, ring, triangle, star, cross, hexagon, grown (with --fill), or mask (with --mask)")
-      ("mask", po::value<std::string>(), "mask file (a text picture; a name looks in templates/shapes/)")
+      ("mask", po::value<std::string>(), "mask file (a text picture); a name without / is a shipped mask of templates/shapes/ when there is one (./NAME: your own)")
       ("rows,r", po::value<std::string>()->default_value("10"), "rows of the shape's box (2 to 200)")
       ("cols,c", po::value<std::string>()->default_value("10"), "columns of the shape's box (2 to 200)")
       ("obstacles", po::value<std::string>()->default_value("0"), "fraction of the shape's cells made holes, [0, 0.5)")

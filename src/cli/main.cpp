@@ -61,8 +61,10 @@ int dispatch(int argc, char** argv) {
     return exit_ok;
   }
   // `hidato help build` is `hidato build --help`.
-  if (first == "help" && argc > 2 && commands().count(argv[2])) {
-    return commands().at(argv[2]).run(Args{"--help"});
+  if (first == "help" && argc > 2) {
+    if (commands().count(argv[2])) return commands().at(argv[2]).run(Args{"--help"});
+    std::cerr << "hidato: error: help: unknown command '" << hidato::terminal_text(argv[2]) << "' (try 'hidato --help')\n";
+    return exit_bad_input;
   }
   if (first.empty() || first == "--help" || first == "-h" || first == "help") {
     // Asked for: on stdout, exit 0. No command at all is a usage error: on stderr, exit 1.

@@ -17,7 +17,7 @@ namespace hidato {
 std::filesystem::path find_data_file(std::string_view relative) {
   std::error_code ec;
   const std::filesystem::path rel(relative);
-  if (rel.is_absolute() || std::filesystem::exists(rel, ec)) return rel;
+  if (rel.is_absolute()) return rel;
   const char* env = std::getenv("HIDATO_DATA_DIR");
   for (const char* root : {env ? env : "", HIDATO_SOURCE_DIR, HIDATO_INSTALL_DATADIR}) {
     if (root[0] == '\0') continue;
@@ -29,15 +29,14 @@ std::filesystem::path find_data_file(std::string_view relative) {
 
 std::string data_roots_text() {
   std::error_code ec;
-  std::string out = "the working folder";
-  if (const char* env = std::getenv("HIDATO_DATA_DIR"); env && env[0] != '\0')
-    out += std::string(", $HIDATO_DATA_DIR (") + env + (std::filesystem::is_directory(env, ec) ? ")" : ": no such folder)");
-  const std::string roots[] = {HIDATO_SOURCE_DIR, HIDATO_INSTALL_DATADIR};
   std::vector<std::string> set;
-  for (const std::string& r : roots)
+  if (const char* env = std::getenv("HIDATO_DATA_DIR"); env && env[0] != '\0')
+    set.push_back(std::string("$HIDATO_DATA_DIR (") + env + (std::filesystem::is_directory(env, ec) ? ")" : ": no such folder)"));
+  for (const std::string r : {HIDATO_SOURCE_DIR, HIDATO_INSTALL_DATADIR})
     if (!r.empty()) set.push_back(r);
-  for (std::size_t i = 0; i < set.size(); ++i) out += (i + 1 == set.size() ? " and " : ", ") + set[i];
-  return out;
+  std::string out;
+  for (std::size_t i = 0; i < set.size(); ++i) out += (i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + set[i];
+  return out.empty() ? "no data folder (set $HIDATO_DATA_DIR)" : out;
 }
 
 }  // namespace hidato

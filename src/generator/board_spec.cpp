@@ -62,11 +62,11 @@ std::optional<std::string> unknown_shape(const std::string& name) {
 
 std::filesystem::path resolve_mask_file(const std::string& name) {
   std::error_code ec;
-  if (std::filesystem::exists(name, ec)) return name;
-  for (const std::string& rel : {"templates/shapes/" + name, "templates/shapes/" + name + ".txt"}) {
-    const auto found = find_data_file(rel);
-    if (std::filesystem::exists(found, ec)) return found;
-  }
+  if (name.find('/') == std::string::npos)  // a bare name: a shipped mask first (see base_board.hpp)
+    for (const std::string& rel : {"templates/shapes/" + name, "templates/shapes/" + name + ".txt"}) {
+      const auto found = find_data_file(rel);  // `rel` itself when no data folder holds it
+      if (found != std::filesystem::path(rel) && std::filesystem::exists(found, ec)) return found;
+    }
   return name;
 }
 
@@ -78,8 +78,8 @@ Mask base_mask(const BoardSpec& spec) {
     if (!std::filesystem::exists(file, ec)) {  // say where it was looked for, as a config's check does
       const std::string name = line_text(spec.mask_file);
       if (spec.mask_file.find('/') != std::string::npos) throw InputError(name + ": no such mask file");
-      throw InputError(name + ": no such mask file (looked for it, and for templates/shapes/" + name + "[.txt] in " +
-                       data_roots_text() + ")");
+      throw InputError(name + ": no such mask file (looked for templates/shapes/" + name + "[.txt] in " +
+                       data_roots_text() + ", then for " + name + " in the working folder)");
     }
     const Mask m = read_mask_file(file);
     return crop_mask(spec.topology, largest_component(spec.topology, m));

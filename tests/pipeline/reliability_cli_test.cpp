@@ -86,6 +86,38 @@ TEST(Reliability, UsageGoesWhereItWasAskedFor) {
   const ChildRun build = run_hidato("help build", dir.path);
   EXPECT_EQ(build.exit_code, 0);
   EXPECT_EQ(build.out.rfind("usage: hidato build", 0), 0u) << build.out;
+  // Found from outside: help for a command that does not exist printed the usage, exit 0.
+  const ChildRun bogus = run_hidato("help bogus", dir.path);
+  EXPECT_EQ(bogus.exit_code, 1);
+  EXPECT_EQ(bogus.out, "");
+  EXPECT_EQ(bogus.err, "hidato: error: help: unknown command 'bogus' (try 'hidato --help')\n");
+}
+
+// Shipped templates and masks are never taken from the working folder: a templates/pages/a4.yaml
+// there replaced the shipped one in silence, and a manifest's "mask":"cat.txt" (a shipped mask,
+// recorded by name) was regenerated from a cat.txt beside the shell as another board.
+TEST(Reliability, ShippedDataIsNotShadowedByTheWorkingFolder) {
+  TempDir dir("rel-shadow");
+  write_text(dir.path / "c.yaml", "book:\n  title: T\n  formats: [pdf]\n  template: a4\nsets:\n"
+                                  "  - name: s\n    difficulty: easy\n    count: 1\n    mask: cat.txt\n");
+  ASSERT_EQ(run_hidato("build c.yaml --out a -q -j 1", dir.path).exit_code, 0);
+  fs::create_directories(dir.path / "w" / "templates" / "pages");
+  fs::create_directories(dir.path / "w" / "templates" / "shapes");
+  write_text(dir.path / "w" / "templates" / "pages" / "a4.yaml", "not: a template\n");
+  write_text(dir.path / "w" / "templates" / "shapes" / "cat.txt", "######\n######\n######\n######\n######\n");
+  write_text(dir.path / "w" / "cat.txt", "######\n######\n######\n######\n######\n");
+  const ChildRun again = run_hidato("regenerate ../a -j 1 --out ../b", dir.path / "w");
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(slurp(dir.path / "a" / "manifest.json"), slurp(dir.path / "b" / "manifest.json"));
+  const ChildRun rendered = run_hidato("render ../a --formats pdf --out ../r", dir.path / "w");
+  EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+  // Your own file by a shipped name is `./cat.txt`.
+  const ChildRun own = run_hidato("generate -d easy --seed 1 --mask ./cat.txt", dir.path / "w");
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  EXPECT_NE(own.out.find("square8:5x6:"), std::string::npos) << own.out;
+  const ChildRun shipped = run_hidato("generate -d easy --seed 1 --mask cat.txt", dir.path / "w");
+  ASSERT_EQ(shipped.exit_code, 0) << shipped.err;
+  EXPECT_EQ(shipped.out.find("square8:5x6:"), std::string::npos) << shipped.out;
 }
 
 // --threads reads the same way, with the same message, in every command that takes it (build

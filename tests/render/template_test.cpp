@@ -156,7 +156,7 @@ TEST(Template, MissingTemplateIsBadInput) {
   } catch (const InputError& e) {
     const std::string what = e.what();
     EXPECT_EQ(what.rfind("no-such-template: page template not found (looked for templates/pages/no-such-template.yaml "
-                         "in the working folder, ", 0), 0u) << what;
+                         "in " HIDATO_SOURCE_DIR, 0), 0u) << what;
     EXPECT_NE(what.find("; shipped templates: a4, a5, kdp-8.5x11, large-print, letter, pocket-6x9"), std::string::npos)
         << what;
   }
