@@ -115,8 +115,13 @@ std::set<Topology> topologies_of(const std::vector<PrintablePuzzle>& puzzles) {
 double least_example_cell(const PageTemplate& t, Topology topology) {
   return cell_for_number_size(topology, 1, t.min_text_pt * mm_per_point);
 }
+// The largest: 8 mm squares, and hexagons whose numbers are as large as those squares' (at 8 mm a
+// hexagon's numbers came out 8.5 pt against the squares' 11.3 pt).
 double largest_example_cell(const PageTemplate& t, Topology topology) {
-  return std::max({8.0, t.cell.min, least_example_cell(t, topology)});
+  const double largest = topology == Topology::hex6
+                             ? cell_for_number_size(topology, 1, number_size(Topology::square8, 8.0, 1))
+                             : 8.0;
+  return std::max({largest, t.cell.min, least_example_cell(t, topology)});
 }
 
 // Where an example goes: its rule in a left column and the puzzle and its solution in a right
@@ -206,8 +211,8 @@ std::vector<std::pair<Puzzle, Values>> how_to_play_examples() {
 // share of what is left above the star legend at the foot (when the legend is on this page). In
 // each share: the name across the page, then the rule in a left column and the example with its
 // solution in a right column (or below the rule: frame_for), cells as large as the share allows
-// (up to 8 mm, or the template's smallest puzzle cell if larger, so that large print keeps
-// legible examples) and never so small that their numbers fall below min_text: how_to_play_plan
+// (up to 8 mm squares and hexagons with numbers as large, or the template's smallest puzzle cell
+// if larger, so that large print keeps legible examples) and never so small that their numbers fall below min_text: how_to_play_plan
 // gave the page only the parts that fit that way.
 std::vector<ExampleCell> draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body, int from, int to) {
   const PageTemplate& t = book.page_template;
