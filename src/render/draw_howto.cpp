@@ -212,8 +212,8 @@ std::vector<std::pair<Puzzle, Values>> how_to_play_examples() {
 // each share: the name across the page, then the rule in a left column and the example with its
 // solution in a right column (or below the rule: frame_for), cells as large as the share allows
 // (up to 8 mm squares and hexagons with numbers as large, or the template's smallest puzzle cell
-// if larger, so that large print keeps legible examples) and never so small that their numbers fall below min_text: how_to_play_plan
-// gave the page only the parts that fit that way.
+// if larger, so that large print keeps legible examples) and never so small that their numbers
+// fall below min_text: how_to_play_plan gave the page only the parts that fit that way.
 std::vector<ExampleCell> draw_how_to_play(Canvas& canvas, const BookView& book, const Box& body, int from, int to) {
   const PageTemplate& t = book.page_template;
   const std::vector<Part> parts = parts_for(topologies_of(book.puzzles));
