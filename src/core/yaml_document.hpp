@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
@@ -134,6 +135,9 @@ inline YAML::Node load_yaml_document(const std::string& text, const std::string&
     std::set<std::pair<int, int>> walked;
     refuse_unterminated_quotes(docs.front(), text, line_starts, label, walked);
     return docs.front();
+  } catch (const YAML::DeepRecursion& e) {  // its own message is "bad file"
+    throw InputError(located(label, e.mark.line + 1, e.mark.column + 1,
+                             "lists and maps nested too deeply for the YAML reader"));
   } catch (const YAML::Exception& e) {
     if (const auto tab = indenting_tab(text, e.mark.line + 1))
       throw InputError(located(label, tab->first, tab->second,

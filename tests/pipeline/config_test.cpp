@@ -75,6 +75,12 @@ TEST(Config, ControlCharactersAreRefusedWhereTheyStand) {
             "book.yaml:1:28: book.title: printed text cannot hold control characters (got 'a\\x09b')");
 }
 
+// yaml-cpp stops deep nesting with the message "bad file".
+TEST(Config, DeepNestingSaysSo) {
+  EXPECT_EQ(error_of("book: " + std::string(5000, '[') + std::string(5000, ']') + "\nsets: [{name: a}]\n"),
+            "book.yaml:1:10007: lists and maps nested too deeply for the YAML reader");
+}
+
 TEST(Config, FarOffKeyListsTheValidOnes) {
   EXPECT_EQ(error_of("book: {formats: []}\nsets: [{name: a}]\nzzzzzz: 1\n"),
             "book.yaml:3:1: zzzzzz: unknown key 'zzzzzz' (expected one of: book, defaults, sets)");
