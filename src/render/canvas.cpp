@@ -163,8 +163,11 @@ void Canvas::stroke_polyline(const std::vector<Point>& points, double width_mm, 
   cairo_stroke(cr_);
 }
 
+// Among texts of the smallest size the longest is kept: a copyright page shrunk to fit draws its
+// every line at one size, and the warning named the book's title, drawn first, not the notice.
 void Canvas::note_drawn(std::string_view text, double size_mm) {
-  if (text.empty() || size_mm >= smallest_.size_mm) return;
+  if (text.empty() || size_mm > smallest_.size_mm + 1e-9) return;
+  if (size_mm >= smallest_.size_mm - 1e-9 && text.size() <= smallest_.text.size()) return;
   smallest_ = {std::string(text), size_mm};
 }
 

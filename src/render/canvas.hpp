@@ -51,8 +51,8 @@ class Canvas {
   // The same, turned a quarter turn clockwise about `centre` (book spines read top to bottom).
   void centred_text_rotated(std::string_view text, Point centre, double size_mm, Weight weight);
 
-  // The smallest text drawn so far (measuring does not count), and its size; an empty text and
-  // an infinite size before any.
+  // The smallest text drawn so far (measuring does not count; the longest of those at that size),
+  // and its size; an empty text and an infinite size before any.
   struct SmallestText {
     std::string text;
     double size_mm = std::numeric_limits<double>::infinity();
