@@ -57,8 +57,8 @@ std::uint64_t parse_unsigned_in(std::string_view s, std::uint64_t lo, std::uint6
 // A finite decimal number, the whole of `s` (`0.25`, `+.25`, `1e-1`; no inf, nan or hex), -0 read
 // as 0 (a manifest records what was read); nullopt for anything else.
 std::optional<double> parse_decimal(std::string_view s);
-// A decimal ratio (parse_decimal) in [lo, hi], or [lo, hi) when `below_hi`. Throws InputError "WHAT: expected a ratio from LO to HI, got 'TEXT'" (or "of at
-// least LO and below HI"). -0 reads as 0.
+// A decimal ratio (parse_decimal) in [lo, hi], or [lo, hi) when `below_hi`. Throws InputError
+// "WHAT: expected a ratio from LO to HI, got 'TEXT'" (or "of at least LO and below HI").
 double parse_ratio_in(std::string_view s, double lo, double hi, bool below_hi, const std::string& what);
 
 }  // namespace hidato

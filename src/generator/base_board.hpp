@@ -12,10 +12,15 @@ namespace hidato {
 inline constexpr int min_cells = 4;    // fewest playable cells a generated board may have
 inline constexpr int max_side = 200;   // rows and cols (and mask pictures) up to this
 
-// Where a spec's mask lives: a bare name (no '/') is a shipped mask, templates/shapes/<name>[.txt]
-// in the data folders, when there is one by that name, else the path as given (`./cat.txt` for a
-// file of one's own by a shipped name). A manifest records a shipped mask by its bare name, so a
-// `cat.txt` in the folder `regenerate` ran from made another board of `"mask":"cat.txt"`.
+// The shipped mask a bare name (no '/') stands for: templates/shapes/<name>[.txt] in the data
+// folders (find_data_file), when there is one; nullopt for any other name. A config records such
+// a mask by its name, and the generator reads it back by the same rule.
+std::optional<std::filesystem::path> shipped_mask_file(const std::string& name);
+
+// Where a spec's mask lives: the shipped mask of a bare name when there is one, else the path as
+// given (`./cat.txt` for a file of one's own by a shipped name). A manifest records a shipped mask
+// by its bare name, so a `cat.txt` in the folder `regenerate` ran from made another board of
+// `"mask":"cat.txt"` while the working folder came first.
 std::filesystem::path resolve_mask_file(const std::string& name);
 
 // The shape's mask, connected and tidied. Throws InputError for an unknown shape or a bad mask.

@@ -60,14 +60,16 @@ std::optional<std::string> unknown_shape(const std::string& name) {
   return "unknown shape '" + printable(name) + "' (expected " + expected + ")";
 }
 
-std::filesystem::path resolve_mask_file(const std::string& name) {
+std::optional<std::filesystem::path> shipped_mask_file(const std::string& name) {
+  if (name.empty() || name.find('/') != std::string::npos) return std::nullopt;
   std::error_code ec;
-  if (name.find('/') == std::string::npos)  // a bare name: a shipped mask first (see base_board.hpp)
-    for (const std::string& rel : {"templates/shapes/" + name, "templates/shapes/" + name + ".txt"}) {
-      const auto found = find_data_file(rel);  // `rel` itself when no data folder holds it
-      if (found != std::filesystem::path(rel) && std::filesystem::exists(found, ec)) return found;
-    }
-  return name;
+  for (const std::string& rel : {"templates/shapes/" + name, "templates/shapes/" + name + ".txt"})
+    if (const auto found = find_data_file(rel); found && std::filesystem::is_regular_file(*found, ec)) return found;
+  return std::nullopt;
+}
+
+std::filesystem::path resolve_mask_file(const std::string& name) {
+  return shipped_mask_file(name).value_or(std::filesystem::path(name));
 }
 
 Mask base_mask(const BoardSpec& spec) {

@@ -79,7 +79,8 @@ std::optional<T> read_enum(const YAML::Node& n, const std::string& path, const c
   return std::nullopt;
 }
 
-// A mask is looked up beside the config file first, then among the bundled shapes. What is
+// A mask is looked up beside the config file first, then among the bundled shapes (a bare name:
+// shipped_mask_file, the generator's own rule). What is
 // returned goes into BoardSpec.mask_file and the manifest: an absolute path for a file beside the
 // config, or the name as written for a bundled shape (the generator resolves it the same way, so
 // manifests of bundled shapes do not depend on where hidato is installed).
@@ -92,9 +93,7 @@ std::optional<std::string> resolve_mask(const std::string& mask, const std::file
   }
   if (std::filesystem::is_regular_file(base / m, ec))
     return std::filesystem::absolute(base / m, ec).lexically_normal().string();
-  for (const std::string& rel : {"templates/shapes/" + mask, "templates/shapes/" + mask + ".txt"}) {
-    if (std::filesystem::is_regular_file(find_data_file(rel), ec)) return mask;
-  }
+  if (shipped_mask_file(mask)) return mask;
   return std::nullopt;
 }
 

@@ -469,11 +469,10 @@ Json summary_json(const std::vector<SummaryCount>& counts) {
 
 // The summary block is what the entries add up to: scripts read it (a made count edited by hand
 // passed every reader, and so did a manifest without the block).
-void check_summary(const Fields& top, const Json& j, const std::vector<ManifestEntry>& entries) {
-  (void)top.at("summary");
+void check_summary(const Fields& top, const std::vector<ManifestEntry>& entries) {
   const Json want = summary_json(set_counts(entries));
   const auto unordered = [](const Json& v) { return nlohmann::json::parse(v.dump()); };  // key order is free
-  if (unordered(j.at("summary")) != unordered(want))
+  if (unordered(top.at("summary")) != unordered(want))
     top.fail("summary", "does not add up to the entries, which give " + json_text(want));
 }
 
@@ -589,7 +588,7 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
       m.entries.push_back(entry_from_json(Fields(list[i], "puzzles[" + std::to_string(i) + "]")));
     check_entries(top, m.header, m.entries);
     check_entry_jobs(m.header, m.entries);
-    check_summary(top, j, m.entries);
+    check_summary(top, m.entries);
     in_set_order(m.header.book.set_titles, m.entries);
   } catch (const nlohmann::json::parse_error& e) {
     const auto [line, col] = line_and_column(text, e.byte > 0 ? e.byte - 1 : 0);

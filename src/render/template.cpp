@@ -287,8 +287,9 @@ struct Reader {
 std::string shipped_names() {
   std::vector<std::string> names;
   std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(find_data_file("templates/pages"), ec))
-    if (e.path().extension() == ".yaml") names.push_back(e.path().stem().string());
+  if (const auto dir = find_data_file("templates/pages"))
+    for (const auto& e : std::filesystem::directory_iterator(*dir, ec))
+      if (e.path().extension() == ".yaml") names.push_back(e.path().stem().string());
   std::sort(names.begin(), names.end());
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -310,17 +311,19 @@ bool names_a_template_file(const std::string& name_or_path) {
 }
 
 PageTemplate load_page_template(const std::string& name_or_path) {
-  const std::filesystem::path file =
-      names_a_template_file(name_or_path) ? std::filesystem::path(name_or_path) : find_data_file("templates/pages/" + name_or_path + ".yaml");
+  const bool own = names_a_template_file(name_or_path);
+  const std::string shipped = "templates/pages/" + name_or_path + ".yaml";
+  const std::optional<std::filesystem::path> found = own ? std::filesystem::path(name_or_path) : find_data_file(shipped);
   std::error_code ec;
-  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
-    throw InputError(line_text(file.string()) + ": cannot read the page template: not a regular file");
-  if (!std::filesystem::is_regular_file(file, ec)) {
+  if (found && std::filesystem::exists(*found, ec) && !std::filesystem::is_regular_file(*found, ec))
+    throw InputError(line_text(found->string()) + ": cannot read the page template: not a regular file");
+  if (!found || !std::filesystem::is_regular_file(*found, ec)) {
     const std::string known = shipped_names();
-    throw InputError(line_text(name_or_path) + ": page template not found (looked for " + line_text(file.string()) +
-                     (names_a_template_file(name_or_path) ? std::string() : " in " + data_roots_text()) + ")" +
+    throw InputError(line_text(name_or_path) + ": page template not found (looked for " +
+                     line_text(own ? name_or_path : shipped) + (own ? std::string() : " in " + data_roots_text()) + ")" +
                      (known.empty() ? "" : "; shipped templates: " + known));
   }
+  const std::filesystem::path& file = *found;
   PageTemplate t = parse_page_template(read_text_file(file, "page template", max_small_input_bytes), file.string());
   if (t.name.empty()) t.name = file.stem().string();
   return t;

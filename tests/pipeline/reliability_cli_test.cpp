@@ -111,6 +111,13 @@ TEST(Reliability, ShippedDataIsNotShadowedByTheWorkingFolder) {
   EXPECT_EQ(slurp(dir.path / "a" / "manifest.json"), slurp(dir.path / "b" / "manifest.json"));
   const ChildRun rendered = run_hidato("render ../a --formats pdf --out ../r", dir.path / "w");
   EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+  // Nor a name no data folder holds: it was looked up as templates/pages/NAME.yaml from here.
+  fs::copy_file(fs::path(HIDATO_SOURCE_DIR) / "templates" / "pages" / "a4.yaml",
+                dir.path / "w" / "templates" / "pages" / "mine.yaml");
+  const ChildRun mine = run_hidato("render ../a --formats pdf --template mine --out ../m", dir.path / "w");
+  EXPECT_EQ(mine.exit_code, 1);
+  EXPECT_EQ(mine.err.rfind("hidato: error: --template: mine: page template not found (looked for "
+                           "templates/pages/mine.yaml in ", 0), 0u) << mine.err;
   // Your own file by a shipped name is `./cat.txt`.
   const ChildRun own = run_hidato("generate -d easy --seed 1 --mask ./cat.txt", dir.path / "w");
   ASSERT_EQ(own.exit_code, 0) << own.err;
