@@ -462,6 +462,7 @@ long window_slack(const Board& board, const CellOrder& order, int a) {
 // reversal again) when Metropolis rejects it. Each move costs one or two segment reversals.
 void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature,
                   const StopCheck& stop) {
+  if (std::isinf(temperature)) return backbite(board, order, rng, moves, stop);  // every move kept
   if (order.size() < 4) return;
   PathState p = state_of(board, std::move(order));
   const int n = p.length();

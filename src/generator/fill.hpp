@@ -52,7 +52,8 @@ int slack_at(const Board& board, const CellOrder& order, int i);
 long path_slack(const Board& board, const CellOrder& order);
 
 // `moves` backbite moves biased towards low slack (Metropolis at temperature `temperature`: a
-// move that raises the slack by d is kept with probability exp(-d / temperature)).
+// move that raises the slack by d is kept with probability exp(-d / temperature)). At an infinite
+// temperature every move is kept: `backbite`'s moves, with no bias.
 void anneal_slack(const Board& board, CellOrder& order, Rng& rng, int moves, double temperature,
                   const StopCheck& stop = {});
 

@@ -36,6 +36,21 @@ constexpr int anneal_moves_per_cell = 20;  // slack-biased backbite moves per ce
 // outgrew its patience kept 92-96 givens but took a median of 2.2 s and up to 8.4 s.)
 constexpr double anneal_temperature = 0.5;
 constexpr double extreme_anneal_temperature = 0.2;
+// Square4 extreme paths are not annealed at all (generator 29: an infinite temperature, every move
+// kept, so the path is only mixed further). Their minimal clue sets have more givens, and the
+// proofs that they are minimal, the strip's dearest part, are several times cheaper: release builds
+// alternating seed by seed (the new one still with the sixteenth of longest_test below), `hidato
+// generate -t square4 -r 20 -c 20 -d extreme --seed S` (two threads), wall: seeds 1-30 241.4 ->
+// 74.4 s, median 6.04 -> 1.89 s, slowest 27.7 -> 7.9 s, within 2 s 3 -> 16; held-out seeds 101-120
+// 212.9 -> 36.4 s, median 5.97 -> 1.50 s, slowest 44.6 -> 4.3 s, within 2 s 1 -> 13; givens 28.2 ->
+// 39.9 and 26.8 -> 40.6 on average (7% -> 10% of the cells). Scratch builds with the temperature
+// behind a switch (one thread, seeds 1-3 and 14-20, in sum): 100 (all but unbiased) 41 s, 20 36 s,
+// 5 46 s, four paths of the most slack at 100 41 s, 38-41 givens on average, within the noise of
+// each other; 2 about as slow as 0.2 (seeds 1-3); a bias towards *more* slack (Metropolis on the
+// slack's negative, 0.5) 53 s, 41 givens. On square8 and hex6 an unbiased path also halves the time
+// (seeds 1-12: 4.5 -> 2.6 s and 9.7 -> 4.8 s) but adds 11-16% givens where 0.2 is within 2 s
+// already, so they keep it.
+constexpr double unbiased = std::numeric_limits<double>::infinity();
 
 struct Attempt {
   Puzzle puzzle;
@@ -71,7 +86,7 @@ std::optional<CarvedBoard> fill(const Board& box, const BoardSpec& spec, double 
 // one that fails (stopped, or out of steps) ends the draw with the best so far (the caller looks
 // at its stop flag before using it).
 std::optional<CarvedBoard> fill_attempt(const Board& base, const PuzzleJob& job, Rng& rng, const StopCheck& stop) {
-  const double temperature = path_temperature(job.target, job.board.sparse);
+  const double temperature = path_temperature(job.board.topology, job.target, job.board.sparse);
   std::optional<CarvedBoard> best = fill(base, job.board, temperature, rng, stop);
   if (!best) return best;
   long most = path_slack(best->board, best->order);
@@ -131,7 +146,7 @@ constexpr std::uint64_t extreme_patience_min = 2'000;
 
 // Per topology: the patience at 400 cells, and what one stage-B test of an attempt may spend,
 // as a divisor of the attempt's patience (longest_test: a quarter on square8, a sixteenth on
-// square4 and hex6).
+// hex6, a sixty-fourth on square4).
 struct Patience {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
@@ -140,7 +155,7 @@ struct Patience {
 Patience patience_of(Topology t) {
   switch (t) {
     case Topology::hex6: return {250'000, 16};
-    case Topology::square4: return {300'000, 16};
+    case Topology::square4: return {300'000, 64};
     case Topology::square8: break;
   }
   return {30'000, 4};
@@ -202,9 +217,9 @@ struct GiveUp {
 
 // extreme: the conflicts one stage-B test of an attempt with `patience` may spend before it is
 // left open (and the attempt given up): a quarter of the patience on square8, a sixteenth on
-// square4 and hex6. A test that alone outruns that share of what the whole attempt may spend is a
-// tail of the path, not a cost to wait out. Like the patience, the share doubles from attempt to
-// attempt.
+// hex6 and a sixty-fourth on square4. A test that alone outruns that share of what the whole
+// attempt may spend is a tail of the path, not a cost to wait out. Like the patience, the share
+// doubles from attempt to attempt.
 // Square4 20x20, seeds 1-14 (timing build): in the 14 attempts that ended, the longest test took
 // 1,600-48,000 conflicts; two attempts 0 were tails: seed 7's ran one test 187,000 conflicts into
 // the old cap (ten times the per-call cap, 200,000: 189 s) and seed 13's spent 100,000 on one
@@ -220,6 +235,12 @@ struct GiveUp {
 // builds alternating with the quarter, user CPU): seeds 1-26 786 -> 505 s, 21 puzzles the same,
 // seed 10 the one clearly slower (15.6 -> 35.6 s). A fixed 16,000 (timing build): seeds 15-40
 // 878 -> 567 s; 8,000 against 16,000, seeds 1-26: 591 against 502 s.
+// Square4, generator 29 (unannealed paths, path_temperature: an attempt's proofs are cheap but
+// for a few tails): a sixty-fourth (4,687 at 20x20) against the sixteenth, one build with the
+// divisor behind an environment switch, alternating seed by seed, `--threads 2` (attempts run
+// ahead), wall: seeds 1-30 75.8 -> 63.9 s, slowest 8.6 -> 5.2 s, within 2 s 17 -> 19; seeds 31-60
+// 69.6 -> 58.7 s, slowest 8.3 -> 4.9 s, within 2 s 16 -> 19 (attempt 0 given up on 10 of 30
+// against none). A 256th gave up too much (seeds 31-60 82.5 s, 26 of 30 given up).
 // Hex6, generator 20 (phase 1 the hard set: stage B gets more candidates, and now and then a
 // sparse set whose last refutations take 10,000-40,000 conflicts each): a sixteenth (15,625 at
 // 20x20) against the quarter, one build with the divisor behind an environment switch,
@@ -576,8 +597,9 @@ Failure stopped(StopReason r, int attempts) {
 
 }  // namespace
 
-double path_temperature(Difficulty target, bool sparse) {
-  return target == Difficulty::extreme && !sparse ? extreme_anneal_temperature : anneal_temperature;
+double path_temperature(Topology topology, Difficulty target, bool sparse) {
+  if (target != Difficulty::extreme || sparse) return anneal_temperature;
+  return topology == Topology::square4 ? unbiased : extreme_anneal_temperature;
 }
 
 int paths_drawn(Topology topology, Difficulty target, bool sparse) {

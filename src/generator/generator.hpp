@@ -221,7 +221,12 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    exact solver on the blank board (fill.cpp, solved_path) where it was refused ("no
 //    Hamiltonian path found"): masks whose two dead ends the search ran into (an outside check:
 //    33 of 114 refused random masks had a path). Every board served before gets the same path.
-inline constexpr int generator_version = 28;
+// 29: square4 extreme paths (not `sparse`) are not annealed (path_temperature: an infinite
+//    temperature, every move kept), and a square4 stage-B test that may give its attempt up
+//    stops at a sixty-fourth of the patience instead of a sixteenth (generator.cpp,
+//    longest_test): every square4 extreme puzzle changes (about 40 givens at 20x20 where there
+//    were 28, and 3-6x faster to make). Square8, hex6, sparse and the deduction levels do not.
+inline constexpr int generator_version = 29;
 
 // `threads`: how many attempts may run at once. With more than one, the attempts after the one
 // being settled run ahead on other threads: the puzzle (and its stats but ms) is the same as with
@@ -245,8 +250,10 @@ Engine proof_engine(Difficulty target);
 // low slack (fill, anneal_slack): 0.5, and 0.2 for extreme unless `sparse`: its path keeps more
 // slack (the annealing freezes early) and so needs more givens, but its removal tests, the proofs
 // that the clue set is minimal, are far cheaper (square8 20x20: median 2.1 -> 0.55 s, 82 -> 105
-// givens; the figures are in generator.cpp). BoardSpec::sparse chooses the fewest givens instead.
-double path_temperature(Difficulty target, bool sparse = false);
+// givens; the figures are in generator.cpp). Square4 extreme goes further: infinity, no bias at
+// all (20x20: median 6.0 -> 1.9 s, 28 -> 40 givens). BoardSpec::sparse chooses the fewest givens
+// instead.
+double path_temperature(Topology topology, Difficulty target, bool sparse = false);
 
 // The paths an attempt draws (one fill after the other, from the attempt's Rng), keeping the one
 // of the most slack (path_slack; the first of them on ties): 4 for extreme on hex6 unless

@@ -2,6 +2,7 @@
 // mixes them, obstacles leave a connected board that the path still covers.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 
 #include "generator/fill.hpp"
@@ -110,6 +111,24 @@ TEST(Fill, SameSeedSamePath) {
   backbite(b, pa, a, 300);
   backbite(b, pc, c, 300);
   EXPECT_EQ(pa, pc);
+}
+
+// At an infinite temperature the annealing keeps every move (square4 extreme's paths,
+// path_temperature): the same moves, and the same random draws, as plain backbite mixing; at a
+// finite one it rejects some and ends on a path of less slack.
+TEST(Fill, AnnealingAtInfiniteTemperatureIsPlainMixing) {
+  const Board b = shape_board(Topology::square4, "rect", 12);
+  Rng seed_rng(5);
+  const CellOrder start = *find_hamiltonian_path(b, seed_rng, 1'000'000);
+  CellOrder mixed = start, unbiased = start, annealed = start;
+  Rng a(77), c(77), d(77);
+  backbite(b, mixed, a, 3000);
+  anneal_slack(b, unbiased, c, 3000, std::numeric_limits<double>::infinity());
+  anneal_slack(b, annealed, d, 3000, 0.2);
+  EXPECT_EQ(unbiased, mixed);
+  EXPECT_EQ(a.next(), c.next());  // no draw more or less
+  EXPECT_TRUE(is_hamiltonian(b, annealed));
+  EXPECT_LT(path_slack(b, annealed), path_slack(b, mixed));
 }
 
 TEST(Fill, CarvedBoardIsConnectedAndCoveredByThePath) {
