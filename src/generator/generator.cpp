@@ -132,33 +132,37 @@ bool confirm(const Puzzle& p, const Values& solution, SolveLimits limits, std::u
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
 // extreme: the nodes (mostly SAT conflicts) attempt k may spend on its removal tests before it is
-// given up for attempt k+1: patience_of(t).at_400 on a 400-cell board, growing as cells^1.5 (at least
-// extreme_patience_min), doubled from attempt to attempt and at most the job's budget. What the
-// tests cost is heavy-tailed across paths: on square8 20x20 (seeds 1-20) 17 attempts spent
-// 400-80,000 conflicts (1-18 s), three 208,000-621,000 (40-211 s: their last tests are
-// near-unique boards that take minutes to refute), and a fresh path costs far less than such a
-// tail. hex6 and square4 proofs cost more per cell (20x20, seeds 1-5: hex6 35,000-242,000
-// conflicts; square4 60,000 and 164,000, the other three past 2 minutes), and too few were
-// measured to place a restart well: their patience only cuts the far tail. Doubling keeps every
-// board reachable, and the last attempt allowed keeps the whole budget. Integer arithmetic only
-// (no libm): the patience decides which attempt's puzzle is returned.
+// given up for attempt k+1: extreme_tuning(t).at_400 on a 400-cell board, growing as cells^1.5 (at
+// least extreme_patience_min), doubled from attempt to attempt and at most the job's budget. What
+// the tests cost is heavy-tailed across paths: on square8 20x20 (seeds 1-20) 17 attempts spent
+// 400-80,000 conflicts (1-18 s), three 208,000-621,000 (40-211 s: their last tests are near-unique
+// boards that take minutes to refute), and a fresh path costs far less than such a tail. hex6 and
+// square4 proofs cost more per cell (20x20, seeds 1-5: hex6 35,000-242,000 conflicts; square4
+// 60,000 and 164,000, the other three past 2 minutes), and too few were measured to place a restart
+// well: their patience only cuts the far tail. Doubling keeps every board reachable, and the last
+// attempt allowed keeps the whole budget. Integer arithmetic only (no libm): the patience decides
+// which attempt's puzzle is returned.
 constexpr std::uint64_t extreme_patience_min = 2'000;
 
-// Per topology: the patience at 400 cells, and what one stage-B test of an attempt may spend,
-// as a divisor of the attempt's patience (longest_test: a quarter on square8, a sixteenth on
-// hex6, a sixty-fourth on square4).
-struct Patience {
+// Per topology, what an extreme attempt (not `sparse`) is tuned to: the patience at 400 cells;
+// what one stage-B test of an attempt may spend, as a divisor of the attempt's patience
+// (longest_test: a quarter on square8, a sixteenth on hex6, a sixty-fourth on square4); the
+// temperature its path is annealed at (path_temperature: unbiased on square4); and the paths it
+// draws, keeping the one of the most slack (paths_drawn: four on hex6).
+struct ExtremeTuning {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
+  double path_temperature;
+  int paths;
 };
 
-Patience patience_of(Topology t) {
+ExtremeTuning extreme_tuning(Topology t) {
   switch (t) {
-    case Topology::hex6: return {250'000, 16};
-    case Topology::square4: return {300'000, 64};
+    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4};
+    case Topology::square4: return {300'000, 64, unbiased, 1};
     case Topology::square8: break;
   }
-  return {30'000, 4};
+  return {30'000, 4, extreme_anneal_temperature, 1};
 }
 
 // The cells of a board (at least 1) and their integer square root: the extreme limits below
@@ -176,7 +180,7 @@ CellScale cell_scale(int cells) {
 
 std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t budget) {
   const CellScale c = cell_scale(cells);
-  const std::uint64_t base = std::max(extreme_patience_min, patience_of(t).at_400 * c.cells * c.root / 8000);
+  const std::uint64_t base = std::max(extreme_patience_min, extreme_tuning(t).at_400 * c.cells * c.root / 8000);
   std::uint64_t patience = std::min(base, budget);
   for (int k = 0; k < attempt && patience < budget; ++k) patience = patience > budget / 2 ? budget : patience * 2;
   return patience;
@@ -248,7 +252,7 @@ struct GiveUp {
 // 6.81 -> 8.89 s), seeds 31-70 every puzzle the same. A fixed cap of 3,000 conflicts gave up too
 // much (seeds 31-70 72.1 -> 113.6 s).
 std::uint64_t longest_test(Topology t, std::uint64_t patience) {
-  return std::max<std::uint64_t>(1, patience / patience_of(t).test_divisor);
+  return std::max<std::uint64_t>(1, patience / extreme_tuning(t).test_divisor);
 }
 
 enum class Removal { redundant, needed, open };
@@ -598,12 +602,11 @@ Failure stopped(StopReason r, int attempts) {
 }  // namespace
 
 double path_temperature(Topology topology, Difficulty target, bool sparse) {
-  if (target != Difficulty::extreme || sparse) return anneal_temperature;
-  return topology == Topology::square4 ? unbiased : extreme_anneal_temperature;
+  return target == Difficulty::extreme && !sparse ? extreme_tuning(topology).path_temperature : anneal_temperature;
 }
 
 int paths_drawn(Topology topology, Difficulty target, bool sparse) {
-  return target == Difficulty::extreme && !sparse && topology == Topology::hex6 ? 4 : 1;
+  return target == Difficulty::extreme && !sparse ? extreme_tuning(topology).paths : 1;
 }
 
 Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }
