@@ -101,11 +101,16 @@ std::optional<CarvedBoard> fill_attempt(const Board& base, const PuzzleJob& job,
   return best;
 }
 
+// Which givens a strip tries to remove first (removal_order).
+enum class SlackFirst { least, most };
+
 // Givens strip may remove: all but the protected ends, and only those still shown in `keep`.
 // Least slack first (a given whose path neighbours leave it one place is the most redundant),
-// seeded random order within equal slack; the ends go last.
+// seeded random order within equal slack; the ends go last. `most_slack` turns the slack order
+// round (square4 extreme, extreme_tuning): the givens on straight runs, the least telling ones,
+// then stay, and the minimal set keeps more of them.
 std::vector<CellId> removal_order(const Board& board, const CellOrder& path, const std::vector<bool>& keep,
-                                  bool hide_ends, Rng& rng) {
+                                  bool hide_ends, SlackFirst first, Rng& rng) {
   const int n = static_cast<int>(path.size());
   std::vector<CellId> order;
   for (int i = 0; i < n; ++i)
@@ -114,7 +119,8 @@ std::vector<CellId> removal_order(const Board& board, const CellOrder& path, con
   shuffle(std::span<CellId>(order), rng);
   std::vector<int> key(static_cast<std::size_t>(board.size()), 0);
   for (int i = 0; i < n; ++i)
-    key[static_cast<std::size_t>(path[static_cast<std::size_t>(i)])] = (i == 0 || i == n - 1) ? 1000 : slack_at(board, path, i);
+    key[static_cast<std::size_t>(path[static_cast<std::size_t>(i)])] =
+        (i == 0 || i == n - 1) ? 1000 : first == SlackFirst::least ? slack_at(board, path, i) : -slack_at(board, path, i);
   std::stable_sort(order.begin(), order.end(),
                    [&](CellId a, CellId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
   return order;
@@ -147,22 +153,35 @@ constexpr std::uint64_t extreme_patience_min = 2'000;
 // Per topology, what an extreme attempt (not `sparse`) is tuned to: the patience at 400 cells;
 // what one stage-B test of an attempt may spend, as a divisor of the attempt's patience
 // (longest_test: a quarter on square8, a sixteenth on hex6, a sixty-fourth on square4); the
-// temperature its path is annealed at (path_temperature: unbiased on square4); and the paths it
-// draws, keeping the one of the most slack (paths_drawn: four on hex6).
+// temperature its path is annealed at (path_temperature: unbiased on square4); the paths it
+// draws, keeping the one of the most slack (paths_drawn: four on hex6); its phase 1
+// (strip_extreme: the hard level's clue set, or a strip by fresh grades at `phase1_tier`: tier 3
+// on square4); the givens its strips try first (removal_order: the most slack on square4); and
+// the widest floor it takes to stage B, in root pairs a cell (floor_limit: 12 on square8, 20 on
+// hex6, 35 on square4).
 struct ExtremeTuning {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
   double path_temperature;
   int paths;
+  int phase1_tier;  // 0: the hard level's clue set (hard_clues)
+  SlackFirst removal;
+  std::uint64_t floor_per_cell;
 };
 
+// Square4, generator 30: phase 1 strips by fresh tier-3 grades instead of tier 4 (0.3-0.4 s at
+// 20x20 against 0.6-1.1 s, about as many givens left: 65 / 71 against 64 / 72 on seeds 1 and 12),
+// and both strips try the givens of the most slack first. The minimal sets keep more givens on
+// straight runs (about 50 at 20x20 where there were 40), whose removal tests are far cheaper to
+// prove. One build with both behind environment switches, `hidato generate -t square4 -r 20 -c 20
+// -d extreme --seed S`, alternating seed by seed, wall (README, "Figures", generator 30).
 ExtremeTuning extreme_tuning(Topology t) {
   switch (t) {
-    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4};
-    case Topology::square4: return {300'000, 64, unbiased, 1};
+    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4, 0, SlackFirst::least, 20};
+    case Topology::square4: return {300'000, 64, unbiased, 1, 3, SlackFirst::most, 35};
     case Topology::square8: break;
   }
-  return {30'000, 4, extreme_anneal_temperature, 1};
+  return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12};
 }
 
 // The cells of a board (at least 1) and their integer square root: the extreme limits below
@@ -198,15 +217,18 @@ std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t
 // hex6 (hex6 seeds 1-30: sum 132 -> 57 s, slowest 49 -> 6.9 s; 16 or 25 a cell gave 67 and 74 s;
 // held-out seeds 31-60 214 -> 66 s; square8 seeds 61-120: 55.9 -> 42.2 s, slowest 5.9 -> 2.6 s),
 // times sqrt(cells) / 20 on boards above 400 cells, whose floors are wider (hex6 30x30, six
-// attempts: 20-84 a cell; 14x14: 6.5-45). Square4 has none: its clue sets are far sparser, all
-// its floors are wide (20x20: 36-65 a cell), and a limit of 40 a cell only moved the time around
-// (seeds 1-6: one 452 -> 80 s, two 2x slower). Integer arithmetic only (the limit decides which
-// attempt's puzzle is returned).
+// attempts: 20-84 a cell; 14x14: 6.5-45). Square4 had none until generator 30: its clue sets
+// were far sparser, all its floors wide (20x20: 36-65 a cell), and a limit of 40 a cell only
+// moved the time around (seeds 1-6: one 452 -> 80 s, two 2x slower). Its generator-30 sets keep
+// more givens (extreme_tuning), and their floors are 15-44 a cell (20x20, seeds 1-30, a timing
+// build): stage B took 0.4-2.2 s below 34 a cell, 3.0-4.0 s at 37-44. Hence 35 a cell there:
+// seeds 1-30, two threads, alternating with the build without it, wall: 93.9 -> 84.5 s, the
+// three seeds it fired on 5.6 / 6.8 / 6.2 -> 2.6 / 2.3 / 2.8 s, slowest 6.8 -> 4.8 s, the other
+// 27 puzzles the same. Integer arithmetic only (the limit decides which attempt's puzzle is
+// returned).
 std::uint64_t floor_limit(Topology t, int cells) {
-  if (t == Topology::square4) return std::numeric_limits<std::uint64_t>::max();
-  const std::uint64_t per_cell = t == Topology::square8 ? 12 : 20;
   const CellScale c = cell_scale(cells);
-  return c.cells * per_cell * std::max<std::uint64_t>(20, c.root) / 20;
+  return c.cells * extreme_tuning(t).floor_per_cell * std::max<std::uint64_t>(20, c.root) / 20;
 }
 
 // extreme: what an attempt that may be given up (not the last one allowed) allows its removal
@@ -443,15 +465,15 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   return keep;
 }
 
-// extreme, phase 1 on square4 and sparse sets: drop givens while fresh tier-4 grades still finish
-// the puzzle.
+// extreme, phase 1 on square4 (tier 3) and sparse sets (tier 4): drop givens, `first` slack
+// first, while fresh grades at `tier` still finish the puzzle.
 std::vector<bool> strip_by_fresh_grades(const Puzzle& base, const CellOrder& path, const Values& solution,
-                                        bool hide_ends, Rng& rng, StripBudget& budget) {
+                                        bool hide_ends, int tier, SlackFirst first, Rng& rng, StripBudget& budget) {
   const StopCheck stop = [&] { return interrupted(budget); };
-  const Acceptable deducible = [&](const Puzzle& p) { return deduces(p, 4, stop) && !interrupted(budget); };
+  const Acceptable deducible = [&](const Puzzle& p) { return deduces(p, tier, stop) && !interrupted(budget); };
   const std::vector<bool> all(solution.size(), true);
-  return strip_givens(base, solution, all, removal_order(base.board, path, all, hide_ends, rng), deducible, 0, true,
-                      stop);
+  return strip_givens(base, solution, all, removal_order(base.board, path, all, hide_ends, first, rng), deducible, 0,
+                      true, stop);
 }
 
 // extreme, phase 1 on square8 and hex6 (not sparse): the hard level's clue set (deduction_clues
@@ -468,10 +490,11 @@ std::vector<bool> hard_clues(const Puzzle& base, const Values& solution, bool hi
 // still proves unique. Phase 1 is the hard level's clue set on square8 and hex6 (about 0.1 s at
 // 20x20 where fresh tier-4 grades take 0.3-0.6 s an attempt; the few givens tier 4 would have
 // dropped go to phase 2 instead, whose proofs on such a set are cheap), and the strip by fresh
-// tier-4 grades where proofs are dear enough that a tier-3 start costs more than it saves: on
-// square4, and on `sparse` sets, whose attempts have no floor or test-length limit to give up a
-// dear stage B (hex6 20x20 sparse seeds 1-5 with the hard set: 87.8 -> 350.3 s in sum, seed 3
-// 13.4 -> 149.5 s, seed 4 18.2 -> 175.2 s). Generator 20 against 19, 20x20 extreme, seeds 1-100,
+// grades where proofs are dear enough that the hard set costs more than it saves: on square4
+// (tier 3 and the most slack first since generator 30; extreme_tuning), and on `sparse` sets
+// (tier 4), whose attempts have no floor or test-length limit to give up a dear stage B (hex6
+// 20x20 sparse seeds 1-5 with the hard set: 87.8 -> 350.3 s in sum, seed 3 13.4 -> 149.5 s,
+// seed 4 18.2 -> 175.2 s). Generator 20 against 19, 20x20 extreme, seeds 1-100,
 // release builds alternating seed by seed (user CPU; README "Figures"): square8 83.0 -> 53.9 s in
 // sum (median 0.69 -> 0.40 s, 96 -> 98 within 2 s, 106.5 -> 109.8 givens on average); hex6 238.0
 // -> 235.1 s (median 1.86 -> 1.54 s, 55 -> 67 within 2 s, 72.2 -> 73.9 givens); square4 with
@@ -480,12 +503,15 @@ std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const
                                 const PuzzleJob& job, Rng& rng, StripBudget& budget, const GiveUp& give_up,
                                 int& open) {
   const bool hide = job.board.hide_ends;
-  const bool dear_proofs = job.board.topology == Topology::square4 || job.board.sparse;
-  const std::vector<bool> keep = dear_proofs ? strip_by_fresh_grades(base, path, solution, hide, rng, budget)
-                                             : hard_clues(base, solution, hide, rng, budget);
+  const ExtremeTuning tuning = extreme_tuning(job.board.topology);
+  const int tier = job.board.sparse ? 4 : tuning.phase1_tier;  // sparse: the fewest givens
+  const SlackFirst first = job.board.sparse ? SlackFirst::least : tuning.removal;
+  const std::vector<bool> keep = tier > 0 ? strip_by_fresh_grades(base, path, solution, hide, tier, first, rng, budget)
+                                          : hard_clues(base, solution, hide, rng, budget);
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
-  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, rng), solution, budget, give_up, open);
+  return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, first, rng), solution, budget, give_up,
+                     open);
 }
 
 // Expert from a hard-minimal set: try each given once more, in seeded random order, with fresh

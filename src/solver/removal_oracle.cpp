@@ -207,7 +207,11 @@ SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId 
   } else if (m.sat) {
     const Puzzle without = without_given(current, cell);
     // Above a floor, the test's own root propagation first: it may settle the test (no
-    // solution), and otherwise its pruning rides along as a guard (SatCount::solve_assuming).
+    // solution). Its pruning is not handed to CaDiCaL: as a guard (binary clauses on an
+    // activation literal, retired after the call) it cost more than it saved once the floor
+    // rose with every needed given (RemovalOracle::raise_floor). Square4 20x20 extreme,
+    // generator 30, `-j 1`, alternating seed by seed: seeds 1-10 27.9 -> 20.2 s, 9 of 10 faster;
+    // hex6 seeds 1-30 56.8 -> 51.6 s; square8 seeds 1-30 21.0 -> 22.0 s (README, "Figures").
     SatCount::Candidates root;
     const TestRoot r = m.cover == Impl::Cover::above
                            ? test_root(without, Exclusion{cell, current.givens[at]}, m.limits, root)
@@ -225,8 +229,7 @@ SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId 
         fixed.emplace_back(v, m.layout.pos_of(c));
     const std::uint64_t before = m.sat->conflicts();
     bool decided = false;
-    rep.solution = m.sat->solve_assuming(fixed, banned, without, max_conflicts, &decided,
-                                         root.empty() ? nullptr : &root);
+    rep.solution = m.sat->solve_assuming(fixed, banned, without, max_conflicts, &decided);
     rep.stats.conflicts = rep.stats.nodes = m.sat->conflicts() - before;
     rep.verdict = !decided ? Verdict::gave_up : rep.solution ? Verdict::unique : Verdict::none;
     if (!decided) rep.stats.stop = m.stop_reason();

@@ -328,21 +328,8 @@ void SatCount::encode_links() {
 
 std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, int>> fixed,
                                                std::pair<int, int> banned, const Puzzle& puzzle,
-                                               std::uint64_t conflict_budget, bool* decided,
-                                               const Candidates* within) {
+                                               std::uint64_t conflict_budget, bool* decided) {
   *decided = false;
-  const int guard = within ? guard_outside(*within) : 0;
-  struct Retire {  // the guard's clauses are off for good once this call returns
-    CaDiCaL::Solver& sat;
-    int guard;
-    ~Retire() {
-      if (guard != 0) {
-        sat.add(-guard);
-        sat.add(0);
-      }
-    }
-  } retire{*sat_, guard};
-  if (guard != 0) sat_->assume(guard);
   for (const auto& [v, p] : fixed) {
     const int x = var(v, p);
     if (x == 0) {  // a given outside the candidates: no solution keeps it
@@ -373,18 +360,8 @@ void SatCount::prefer(const Values& solution) {
       sat_->phase(solution[static_cast<std::size_t>(layout_.cell_of(p))] == v ? x : -x);
 }
 
-// A fresh literal g with the clause (not g or not x) for every encoded pair x outside `within`.
-int SatCount::guard_outside(const Candidates& within) {
-  const int g = next_var_++;
-  each_outside(within, g);
-  return g;
-}
-
-std::uint64_t SatCount::forbid_outside(const Candidates& within) { return each_outside(within, 0); }
-
-// The clause (not guard or not x), or the unit (not x) without a guard, for every encoded pair x
-// outside `within`; returns how many.
-std::uint64_t SatCount::each_outside(const Candidates& within, int guard) {
+// The unit (not x) for every encoded pair x outside `within`; returns how many.
+std::uint64_t SatCount::forbid_outside(const Candidates& within) {
   std::uint64_t outside = 0;
   for (int v = 1; v <= n_ && static_cast<std::size_t>(v) < within.size(); ++v) {
     const auto& keep = within[static_cast<std::size_t>(v)];
@@ -392,7 +369,6 @@ std::uint64_t SatCount::each_outside(const Candidates& within, int guard) {
     for (const auto& [p, x] : cells_[static_cast<std::size_t>(v)]) {
       while (k != keep.end() && *k < p) ++k;
       if (k != keep.end() && *k == p) continue;
-      if (guard != 0) sat_->add(-guard);
       clause({-x});
       ++outside;
     }

@@ -138,13 +138,9 @@ class SatCount {
   // One solve under assumptions: the (value, position) pairs `fixed` hold and `banned` does not.
   // A solution (checked against `puzzle`) when there is one; nullopt with *decided = true when
   // there is none, with *decided = false when the watch expired or the conflicts ran out.
-  // With `within` (candidate positions per value, as candidates()), every encoded pair outside
-  // it is false too, for this call only: the ban is a set of binary clauses on a fresh activation
-  // literal, assumed now and fixed false afterwards, so what CaDiCaL learns stays valid.
   std::optional<Values> solve_assuming(std::span<const std::pair<int, int>> fixed,
                                        std::pair<int, int> banned, const Puzzle& puzzle,
-                                       std::uint64_t conflict_budget, bool* decided,
-                                       const Candidates* within = nullptr);
+                                       std::uint64_t conflict_budget, bool* decided);
 
  private:
   int var(int v, int pos) const;
@@ -153,8 +149,6 @@ class SatCount {
   void clause(std::initializer_list<int> lits);
   void encode_supports();
   void encode_links();
-  int guard_outside(const Candidates& within);
-  std::uint64_t each_outside(const Candidates& within, int guard);
   Values decode();
   void block(const Values& solution);
 
