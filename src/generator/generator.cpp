@@ -106,7 +106,7 @@ enum class SlackFirst { least, most };
 
 // Givens strip may remove: all but the protected ends, and only those still shown in `keep`.
 // Least slack first (a given whose path neighbours leave it one place is the most redundant),
-// seeded random order within equal slack; the ends go last. `most_slack` turns the slack order
+// seeded random order within equal slack; the ends go last. SlackFirst::most turns the slack order
 // round (square4 extreme, extreme_tuning): the givens on straight runs, the least telling ones,
 // then stay, and the minimal set keeps more of them.
 std::vector<CellId> removal_order(const Board& board, const CellOrder& path, const std::vector<bool>& keep,
@@ -118,9 +118,9 @@ std::vector<CellId> removal_order(const Board& board, const CellOrder& path, con
       order.push_back(path[static_cast<std::size_t>(i)]);
   shuffle(std::span<CellId>(order), rng);
   std::vector<int> key(static_cast<std::size_t>(board.size()), 0);
+  const int sign = first == SlackFirst::least ? 1 : -1;
   for (int i = 0; i < n; ++i)
-    key[static_cast<std::size_t>(path[static_cast<std::size_t>(i)])] =
-        (i == 0 || i == n - 1) ? 1000 : first == SlackFirst::least ? slack_at(board, path, i) : -slack_at(board, path, i);
+    key[static_cast<std::size_t>(path[static_cast<std::size_t>(i)])] = (i == 0 || i == n - 1) ? 1000 : sign * slack_at(board, path, i);
   std::stable_sort(order.begin(), order.end(),
                    [&](CellId a, CellId b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
   return order;

@@ -56,12 +56,13 @@ void merge_into(SatCount::Candidates& merged, const SatCount::Candidates& one) {
 enum class TestRoot { pairs, none, stopped };
 
 // The root propagation of one test: `without` is the clue set minus the given `removed` (value at
-// cell), whose value is excluded from its cell. `pairs`: the surviving pairs are in `out`.
+// cell), whose value is excluded from its cell. `pairs`: the root holds, and with `out` the
+// surviving pairs are there.
 TestRoot test_root(const Puzzle& without, const Exclusion& removed, const SolveLimits& limits,
-                   SatCount::Candidates& out) {
+                   SatCount::Candidates* out = nullptr) {
   Search search(without, 1, limits);
   search.exclude(std::span<const Exclusion>(&removed, 1));
-  if (search.root(out)) return TestRoot::pairs;
+  if (out ? search.root(*out) : search.root_holds()) return TestRoot::pairs;
   return search.stopped() ? TestRoot::stopped : TestRoot::none;
 }
 
@@ -134,7 +135,7 @@ RemovalOracle::RemovalOracle(const Puzzle& puzzle, std::span<const CellId> tests
   SatCount::Candidates one;
   for (CellId c : tests) {
     const Exclusion removed{c, puzzle.givens[static_cast<std::size_t>(c)]};
-    const TestRoot root = test_root(without_given(puzzle, c), removed, m.limits, one);
+    const TestRoot root = test_root(without_given(puzzle, c), removed, m.limits, &one);
     if (root == TestRoot::stopped || m.watch.expired()) return;  // no encoding: every test gives up
     if (root == TestRoot::none) {
       m.root_none[static_cast<std::size_t>(c)] = 1;
@@ -207,14 +208,13 @@ SolveReport RemovalOracle::other_solution_without(const Puzzle& current, CellId 
   } else if (m.sat) {
     const Puzzle without = without_given(current, cell);
     // Above a floor, the test's own root propagation first: it may settle the test (no
-    // solution). Its pruning is not handed to CaDiCaL: as a guard (binary clauses on an
+    // solution). Its surviving pairs are not handed to CaDiCaL: as a guard (binary clauses on an
     // activation literal, retired after the call) it cost more than it saved once the floor
     // rose with every needed given (RemovalOracle::raise_floor). Square4 20x20 extreme,
     // generator 30, `-j 1`, alternating seed by seed: seeds 1-10 27.9 -> 20.2 s, 9 of 10 faster;
     // hex6 seeds 1-30 56.8 -> 51.6 s; square8 seeds 1-30 21.0 -> 22.0 s (README, "Figures").
-    SatCount::Candidates root;
     const TestRoot r = m.cover == Impl::Cover::above
-                           ? test_root(without, Exclusion{cell, current.givens[at]}, m.limits, root)
+                           ? test_root(without, Exclusion{cell, current.givens[at]}, m.limits)
                            : TestRoot::pairs;
     if (r != TestRoot::pairs) {
       if (r == TestRoot::none) rep.verdict = Verdict::none;

@@ -433,8 +433,10 @@ bool Search::load() {
          domains_.init(puzzle_.givens, excluded_, watch_);
 }
 
+bool Search::root_holds() { return load() && settle(true); }
+
 bool Search::root(std::vector<std::vector<int>>& candidates) {
-  if (!load() || !settle(true)) return false;
+  if (!root_holds()) return false;
   candidates = SatCount::candidates(domains_);
   return true;
 }

@@ -31,6 +31,8 @@ class Search {
   // Root propagation only (one full settle): the candidate positions of every value (index 1..N).
   // False when the root has no solution, or when the watch expired (then stopped() is true).
   bool root(std::vector<std::vector<int>>& candidates);
+  // The same without the candidates: whether the root holds (false when it fails or was stopped).
+  bool root_holds();
   bool stopped() const { return watch_.stopped(); }
   void exclude(std::span<const Exclusion> excluded) { excluded_.assign(excluded.begin(), excluded.end()); }
 
