@@ -15,6 +15,8 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include <tbb/global_control.h>
+
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "core/atomic_file.hpp"
@@ -214,7 +216,7 @@ po::options_description generate_options() {
       ("nodes", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.nodes_per_attempt)), "solver nodes per attempt")
       ("attempts", po::value<std::string>()->default_value(std::to_string(WorkBudget{}.max_attempts)), "attempts per puzzle (1 to 10000)")
       ("deadline-ms", po::value<std::string>()->default_value("0"), "wall-clock safety net per puzzle, 0 = none (at most 86400000, a day)")
-      ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core): puzzles made side by side, or one puzzle's next attempts run ahead (at most one a core); the output is the same, but for a --deadline-ms that fires (time depends on the machine)");
+      ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core): puzzles made side by side, or one puzzle's next attempts run ahead (at most one a core; square4 extreme: the cores help the attempt itself); the output is the same, but for a --deadline-ms that fires (time depends on the machine)");
   return desc;
 }
 
@@ -252,6 +254,9 @@ int generate_all(const GenerateOptions& o, const std::atomic<bool>& stop) {
   // that is settled next); more are made side by side, one thread each, at most four per thread
   // ahead of the one printed next; the last ones borrow the threads of those that end (as a book's
   // tail does: run_jobs).
+  // Cores for a strip's second thread (strip_givens' speculation) come from TBB's arena: at most
+  // --threads in all, so -j 1 keeps to one core (the output is the same).
+  const tbb::global_control cores(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(o.threads));
   const int side_by_side = o.count > 1 ? o.threads : 1;
   const int attempt_threads = o.count > 1 ? 1 : std::min(o.threads, default_threads());
   IdleCores idle;

@@ -7,11 +7,14 @@
 #include <limits>
 #include <thread>
 
+#include <tbb/task_arena.h>
+
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "core/run_ahead.hpp"
 #include "core/text.hpp"
 #include "generator/base_board.hpp"
+#include "generator/confirm_ahead.hpp"
 #include "generator/fill.hpp"
 #include "generator/levels.hpp"
 #include "generator/strip.hpp"
@@ -126,14 +129,6 @@ std::vector<CellId> removal_order(const Board& board, const CellOrder& path, con
   return order;
 }
 
-// confirm: a fresh solver call must prove the final puzzle unique with our solution.
-bool confirm(const Puzzle& p, const Values& solution, SolveLimits limits, std::uint64_t& nodes) {
-  limits.expect_unique = true;
-  const SolveReport r = count_solutions(p, 2, limits);
-  nodes += r.stats.nodes;
-  return r.verdict == Verdict::unique && r.solution && *r.solution == solution && is_valid_solution(p, solution);
-}
-
 // Node cap of one removal test: a test the solver cannot settle within it keeps the given.
 std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_t>(20'000, b.nodes_per_attempt / 100); }
 
@@ -158,7 +153,8 @@ constexpr std::uint64_t extreme_patience_min = 2'000;
 // (strip_extreme: the hard level's clue set, or a strip by fresh grades at `phase1_tier`: tier 3
 // on square4); the givens its strips try first (removal_order: the most slack on square4); and
 // the widest floor it takes to stage B, in root pairs a cell (floor_limit: 12 on square8, 20 on
-// hex6, 35 on square4).
+// hex6, 35 on square4); and what a job's other cores do (make_puzzle): run its next attempts
+// ahead, or help the attempt itself (square4: see attempts_ahead).
 struct ExtremeTuning {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
@@ -167,6 +163,7 @@ struct ExtremeTuning {
   int phase1_tier;  // 0: the hard level's clue set (hard_clues)
   SlackFirst removal;
   std::uint64_t floor_per_cell;
+  bool attempts_ahead;
 };
 
 // Square4, generator 30: phase 1 strips by fresh tier-3 grades instead of tier 4 (0.3-0.4 s at
@@ -177,11 +174,11 @@ struct ExtremeTuning {
 // -d extreme --seed S`, alternating seed by seed, wall (README, "Figures", generator 30).
 ExtremeTuning extreme_tuning(Topology t) {
   switch (t) {
-    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4, 0, SlackFirst::least, 20};
-    case Topology::square4: return {300'000, 64, unbiased, 1, 3, SlackFirst::most, 35};
+    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4, 0, SlackFirst::least, 20, true};
+    case Topology::square4: return {300'000, 64, unbiased, 1, 3, SlackFirst::most, 35, false};
     case Topology::square8: break;
   }
-  return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12};
+  return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12, true};
 }
 
 // The cells of a board (at least 1) and their integer square root: the extreme limits below
@@ -394,6 +391,20 @@ bool stage_a_too_wide(const RemovalOracle& oracle, std::uint64_t widest_floor) {
   return widest_floor != std::numeric_limits<std::uint64_t>::max() && oracle.pairs() > widest_floor + widest_floor / 4;
 }
 
+// Stage B's test of the given at `c` of `p` (the oracle's, or count_solutions' without an
+// encoding). The strip's clue set without it is confirmed ahead meanwhile (ConfirmAhead): if the
+// given goes and every later test keeps its given, that is the clue set the attempt ends with,
+// and the last removals' proofs are the strip's dearest (square4 20x20 seed 124: 0.23, 0.29 and
+// 0.35 s for the last three, the confirmation after them 0.67 s). When it stays, `p` is again the
+// clue set to confirm.
+Removal removal_test(RemovalOracle& oracle, const Puzzle& p, CellId c, std::uint64_t cap, StripBudget& budget,
+                     ConfirmAhead& confirm_ahead) {
+  confirm_ahead.want(without(p, {c}));
+  const Removal r = oracle.encoded() ? oracle_test(oracle, p, c, cap, budget) : fallback_test(p, c, budget);
+  if (r != Removal::redundant) confirm_ahead.want(p);
+  return r;
+}
+
 // extreme, phase 2: the greedy strip over `order` with exact removal tests -- each given in turn
 // goes when the rest stays unique without it -- which makes the set minimal for the exact solver.
 // The tests run on two incremental oracles (solver/removal_oracle.hpp) instead of one solver call
@@ -417,7 +428,7 @@ bool stage_a_too_wide(const RemovalOracle& oracle, std::uint64_t widest_floor) {
 // open test (`give_up.open_gives_up`) ends stage B at the first: the tests after it would be lost
 // work (hex6 20x20 seeds 1-100: 233.8 -> 230.3 s, every puzzle the same).
 std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const Values& solution,
-                              StripBudget& budget, const GiveUp& give_up, int& open) {
+                              StripBudget& budget, const GiveUp& give_up, int& open, ConfirmAhead& confirm_ahead) {
   std::vector<bool> keep(solution.size());
   for (std::size_t c = 0; c < keep.size(); ++c) keep[c] = p.givens[c] != 0;
   std::vector<CellId> candidates;
@@ -448,9 +459,9 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   const std::uint64_t cap = std::min(retry_cap(budget.per_call), give_up.longest_test);
   for (CellId c : candidates) {
     const auto at = static_cast<std::size_t>(c);
-    const Removal r = near_witness(p, c, solution, budget, NearWindow::wide()) ? Removal::needed
-                      : oracle.encoded() ? oracle_test(oracle, p, c, cap, budget)
-                                         : fallback_test(p, c, budget);
+    const Removal r = near_witness(p, c, solution, budget, NearWindow::wide())
+                          ? Removal::needed
+                          : removal_test(oracle, p, c, cap, budget, confirm_ahead);
     if (r == Removal::redundant) {
       p.givens[at] = 0;
       keep[at] = false;
@@ -465,15 +476,27 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   return keep;
 }
 
+// The deadline and cancel flag of `limits` as a StopCheck that only reads them (for another thread;
+// interrupted() records what it saw in the budget).
+StopCheck outside_stop(const SolveLimits& limits) {
+  return [limits] {
+    return (limits.cancel && limits.cancel->load()) || (limits.deadline && Clock::now() >= *limits.deadline);
+  };
+}
+
 // extreme, phase 1 on square4 (tier 3) and sparse sets (tier 4): drop givens, `first` slack
 // first, while fresh grades at `tier` still finish the puzzle.
 std::vector<bool> strip_by_fresh_grades(const Puzzle& base, const CellOrder& path, const Values& solution,
                                         bool hide_ends, int tier, SlackFirst first, Rng& rng, StripBudget& budget) {
   const StopCheck stop = [&] { return interrupted(budget); };
   const Acceptable deducible = [&](const Puzzle& p) { return deduces(p, tier, stop) && !interrupted(budget); };
+  const StopCheck outside = outside_stop(budget.limits);
+  const SharedAcceptable ahead = [&](const Puzzle& p, const StopCheck& own) {
+    return deduces(p, tier, [&] { return own() || outside(); });
+  };
   const std::vector<bool> all(solution.size(), true);
   return strip_givens(base, solution, all, removal_order(base.board, path, all, hide_ends, first, rng), deducible, 0,
-                      true, stop);
+                      true, stop, ahead);
 }
 
 // extreme, phase 1 on square8 and hex6 (not sparse): the hard level's clue set (deduction_clues
@@ -501,7 +524,7 @@ std::vector<bool> hard_clues(const Puzzle& base, const Values& solution, bool hi
 // the hard set, seeds 1-23: 326 -> 544 s.
 std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const Values& solution,
                                 const PuzzleJob& job, Rng& rng, StripBudget& budget, const GiveUp& give_up,
-                                int& open) {
+                                int& open, ConfirmAhead& confirm_ahead) {
   const bool hide = job.board.hide_ends;
   const ExtremeTuning tuning = extreme_tuning(job.board.topology);
   const int tier = job.board.sparse ? 4 : tuning.phase1_tier;  // sparse: the fewest givens
@@ -511,7 +534,7 @@ std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const
   Puzzle p = base;
   p.givens = givens_from(solution, keep);
   return strip_exact(std::move(p), removal_order(base.board, path, keep, hide, first, rng), solution, budget, give_up,
-                     open);
+                     open, confirm_ahead);
 }
 
 // Expert from a hard-minimal set: try each given once more, in seeded random order, with fresh
@@ -587,27 +610,32 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   if (!filled || interrupted(budget)) return std::nullopt;
   const Values solution = solution_of(filled->board, filled->order);
   Puzzle puzzle{filled->board, {}, {}};
+  SolveLimits proof = budget.limits;
+  proof.max_nodes = job.budget.nodes_per_attempt;
+  proof.engine = proof_engine(job.target);
   int open = 0;
-  std::vector<bool> keep;
+  std::optional<Confirmation> confirmed;
   if (job.target == Difficulty::extreme) {
     const GiveUp give_up = give_up_limits(job, puzzle, budget, give_up_open);
-    keep = strip_extreme(puzzle, filled->order, solution, job, rng, budget, give_up, open);
+    // One isolated region for the strip and its confirmation ahead (ConfirmAhead).
+    tbb::this_task_arena::isolate([&] {
+      ConfirmAhead ahead(solution, proof);
+      puzzle.givens = givens_from(solution, strip_extreme(puzzle, filled->order, solution, job, rng, budget, give_up,
+                                                          open, ahead));
+      if (!(give_up.open_gives_up && open > 0) && budget.interrupted == StopReason::none)
+        confirmed = ahead.result(puzzle);
+    });
     if (give_up.open_gives_up && open > 0) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
-    keep = std::move(*level);
+    puzzle.givens = givens_from(solution, *level);
   } else {
     missed_level = budget.interrupted == StopReason::none;
     return std::nullopt;
   }
   if (budget.interrupted != StopReason::none) return std::nullopt;
-  puzzle.givens = givens_from(solution, keep);
-  SolveLimits limits = budget.limits;
-  limits.max_nodes = job.budget.nodes_per_attempt;
-  limits.engine = proof_engine(job.target);
-  std::uint64_t nodes = 0;
-  const bool ok = confirm(puzzle, solution, limits, nodes);
-  budget.nodes_used += nodes;
-  if (!ok) {
+  const Confirmation proved = confirmed ? *confirmed : confirm_unique(puzzle, solution, proof);
+  budget.nodes_used += proved.nodes;
+  if (!proved.unique) {
     interrupted(budget);  // a proof the deadline or cancel flag stopped ends the job as such
     return std::nullopt;
   }
@@ -696,6 +724,18 @@ std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, Attem
   return g;
 }
 
+// Whether a job's other cores run its next attempts ahead (RunAhead) rather than help the attempt
+// being made (its strips' speculation and ConfirmAhead, through the task arena). Square4 20x20
+// extreme keeps attempt 0 on 28 of 30 seeds, so an attempt run ahead is mostly lost work, and it
+// slows the one that is kept; hex6 gives attempts up far more often. `hidato generate -r 20 -c 20
+// -d extreme`, two cores, alternating seed by seed (README, "Figures", stop 56): square4
+// seeds 121-150 45.3 -> 41.4 s in sum with the cores helping the attempt (slowest 2.74 -> 2.45
+// s), 54.3 s with both; hex6 seeds 1-20 17.1 s ahead, 18.6 s helping; square8 seeds 1-15 6.2 /
+// 6.8 s. The same puzzles every way.
+bool attempts_ahead(const PuzzleJob& job) {
+  return job.target != Difficulty::extreme || job.board.sparse || extreme_tuning(job.board.topology).attempts_ahead;
+}
+
 }  // namespace
 
 // Plan: attempts k = 0..max_attempts-1, each attempt_number(k); the first attempt whose puzzle
@@ -727,7 +767,7 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   // (a worker thread per puzzle cost about 60 us each: a book of 1,200 easy 7x7 puzzles, which
   // take 0.25 ms, went from 0.32 s to 0.38-0.41 s).
   if (job.target != Difficulty::extreme) idle = nullptr;
-  if (threads <= 1 && !idle) {
+  if ((threads <= 1 && !idle) || !attempts_ahead(job)) {
     for (int k = 0; k < attempts; ++k)
       if (auto r = settle(job, k, attempt_number(base, job, k, limits), stats, missed_level, start)) return *r;
     return Failure{missed_level ? "level" : "budget", stats.attempts};
@@ -746,7 +786,10 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   RunAhead<AttemptRun> ahead(attempts, threads, threads, [&](std::int64_t k, const std::atomic<bool>* stop) {
     SolveLimits own = limits;
     own.cancel = stop;
-    return attempt_number(base, job, static_cast<int>(k), own);
+    // The cores go to the attempts: an attempt's own helpers (strip_givens' speculation,
+    // ConfirmAhead) run on its thread.
+    tbb::task_arena alone(1);
+    return alone.execute([&] { return attempt_number(base, job, static_cast<int>(k), own); });
   }, cancel);
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const std::function<void()> borrow = [&] {

@@ -1,6 +1,11 @@
 #include "generator/strip.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <optional>
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 namespace hidato {
 
@@ -86,29 +91,127 @@ bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span
   return false;
 }
 
+namespace {
+
+// One test of strip_givens' walk: the givens removal_order[at, at + size) go together.
+struct Step {
+  std::size_t at = 0;
+  std::size_t size = 0;
+  friend bool operator==(Step, Step) = default;
+};
+
+// The walk's next step once `s` is refused, with at most `room` givens to go (none past the end
+// of an order of `m` givens): the block halves, and a single given refused is kept for good.
+std::optional<Step> after_refusal(Step s, std::size_t m, std::size_t room) {
+  const std::size_t at = s.size == 1 ? s.at + 1 : s.at;
+  if (at >= m || room == 0) return std::nullopt;
+  return Step{at, std::min({std::max<std::size_t>(1, s.size / 2), m - at, room})};
+}
+
+// Whether `puzzle` without the givens of `step` is acceptable: refused without asking `accept`
+// when `unique_first` and a near_other_solution shows a second solution. `puzzle` is as it was
+// on return.
+bool passes(Puzzle& puzzle, const Values& solution, const std::vector<CellId>& order, Step step, bool unique_first,
+            const std::function<bool(const Puzzle&)>& accept) {
+  const auto removed = std::span<const CellId>(order).subspan(step.at, step.size);
+  for (CellId c : removed) puzzle.givens[static_cast<std::size_t>(c)] = 0;
+  const bool ok = !(unique_first && step.size <= near_max_block && near_other_solution(puzzle, solution, removed)) &&
+                  accept(puzzle);
+  for (CellId c : removed) puzzle.givens[static_cast<std::size_t>(c)] = solution[static_cast<std::size_t>(c)];
+  return ok;
+}
+
+// A step's verdict worked out ahead, on another core, assuming the step before it refused.
+struct Ahead {
+  Step step;
+  bool ok = false;
+};
+
+// What a step's test has to hand: the clue set walked (and a spare copy for the other core), the
+// solution, the order and the two tests.
+struct StepTests {
+  Puzzle& puzzle;
+  Puzzle& spare;
+  const Values& solution;
+  const std::vector<CellId>& order;
+  bool unique_first;
+  const Acceptable& accept;
+  const SharedAcceptable& speculate;
+};
+
+// A step's verdict, and maybe the next one's worked out ahead.
+struct Verdicts {
+  bool ok = false;
+  std::optional<Ahead> ahead;
+};
+
+// `step`'s verdict on the caller's thread, while `speculate` works out the step after its refusal
+// (`next`) on a second core of the task arena when one is free: the verdict of `next` when step
+// was refused (so `next` is the walk's next step) and it ran to the end. When no core is free the
+// second test runs after the first on this thread, only when that one was refused (else it is
+// dropped before it starts); either way the walk is the same. A helper stopped by the deadline or
+// the cancel flag says no; the walk's own stop check, looked at before that verdict is used, then
+// ends the walk. Isolated: waiting for the helper never runs an unrelated task of the arena (a
+// whole puzzle of a book).
+Verdicts test_with_lookahead(const StepTests& t, Step step, std::optional<Step> next) {
+  if (!next || !t.speculate) return {passes(t.puzzle, t.solution, t.order, step, t.unique_first, t.accept), {}};
+  t.spare.givens = t.puzzle.givens;
+  std::atomic<bool> drop{false};
+  const StopCheck dropped = [&] { return drop.load(std::memory_order_relaxed); };
+  const std::function<bool(const Puzzle&)> ahead_accept = [&](const Puzzle& p) { return t.speculate(p, dropped); };
+  bool ok = false, ahead_ok = false, ran = false;
+  tbb::this_task_arena::isolate([&] {
+    tbb::task_group helper;
+    helper.run([&] {
+      if (dropped()) return;
+      ahead_ok = passes(t.spare, t.solution, t.order, *next, t.unique_first, ahead_accept);
+      ran = !dropped();
+    });
+    ok = passes(t.puzzle, t.solution, t.order, step, t.unique_first, t.accept);
+    if (ok) drop.store(true, std::memory_order_relaxed);
+    helper.wait();
+  });
+  if (ok || !ran) return {ok, {}};
+  return {ok, Ahead{*next, ahead_ok}};
+}
+
+}  // namespace
+
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
                                const std::vector<CellId>& removal_order, const Acceptable& accept,
-                               int min_keep, bool unique_first, const StopCheck& stop) {
+                               int min_keep, bool unique_first, const StopCheck& stop,
+                               const SharedAcceptable& speculate) {
   puzzle.givens = givens_from(solution, keep);
+  Puzzle spare = speculate ? puzzle : Puzzle{};
+  const StepTests tests{puzzle, spare, solution, removal_order, unique_first, accept, speculate};
   int kept = count_givens(puzzle.givens);
   const auto m = removal_order.size();
   std::size_t i = 0;
   std::size_t block = std::max<std::size_t>(1, m / 16);
+  std::optional<Ahead> ahead;
   while (i < m && kept > min_keep && !(stop && stop())) {
-    block = std::min({block, m - i, static_cast<std::size_t>(kept - min_keep)});
-    for (std::size_t k = i; k < i + block; ++k) puzzle.givens[static_cast<std::size_t>(removal_order[k])] = 0;
-    const auto removed = std::span<const CellId>(removal_order).subspan(i, block);
-    const bool refused = unique_first && block <= near_max_block && near_other_solution(puzzle, solution, removed);
-    if (!refused && accept(puzzle)) {
-      for (std::size_t k = i; k < i + block; ++k) keep[static_cast<std::size_t>(removal_order[k])] = false;
+    const auto room = static_cast<std::size_t>(kept - min_keep);
+    block = std::min({block, m - i, room});
+    const Step step{i, block};
+    bool ok = false;
+    if (ahead && ahead->step == step) {
+      ok = ahead->ok;
+      ahead.reset();
+    } else {
+      Verdicts v = test_with_lookahead(tests, step, after_refusal(step, m, room));
+      ok = v.ok;
+      ahead = v.ahead;
+    }
+    if (ok) {
+      for (std::size_t k = i; k < i + block; ++k) {
+        const auto c = static_cast<std::size_t>(removal_order[k]);
+        keep[c] = false;
+        puzzle.givens[c] = 0;
+      }
       kept -= static_cast<int>(block);
       i += block;
       block *= 2;
       continue;
-    }
-    for (std::size_t k = i; k < i + block; ++k) {
-      const auto c = static_cast<std::size_t>(removal_order[k]);
-      puzzle.givens[c] = solution[c];
     }
     if (block == 1) ++i;  // this given stays
     block = std::max<std::size_t>(1, block / 2);

@@ -42,6 +42,10 @@ bool proved_unique(const Puzzle& puzzle, StripBudget& budget, std::optional<Excl
 // Whether a puzzle (with fewer givens) is still acceptable: proved unique, or graded at a level.
 using Acceptable = std::function<bool(const Puzzle&)>;
 
+// `accept` for a second core: thread-safe, stopped by its own StopCheck (a stopped test's answer
+// is thrown away), and answering as `accept` does (strip_givens' speculation).
+using SharedAcceptable = std::function<bool(const Puzzle&, const StopCheck&)>;
+
 // The window of near_other_solution: its size in cells and the node cap of each window's
 // search (see strip.cpp for the default's measurements); `wide` is stage B's (generator.cpp,
 // strip_exact).
@@ -72,9 +76,13 @@ bool near_other_solution(const Puzzle& puzzle, const Values& solution, std::span
 // `unique_first`: `accept` implies uniqueness, so a block of at most four givens whose removal
 // leaves a near_other_solution is refused without asking it (same result, fewer calls).
 // `stop` is looked at before every block; once it says true the walk ends (the caller discards
-// what it returns).
+// what it returns). `speculate` (optional, `accept` for another core): each test's refusal is
+// bet on, and the test after it runs meanwhile on a second core of the task arena when one is
+// free; the walk, and what it returns, are the same with or without it, and on any number of
+// cores.
 std::vector<bool> strip_givens(Puzzle puzzle, const Values& solution, std::vector<bool> keep,
                                const std::vector<CellId>& removal_order, const Acceptable& accept,
-                               int min_keep = 0, bool unique_first = false, const StopCheck& stop = {});
+                               int min_keep = 0, bool unique_first = false, const StopCheck& stop = {},
+                               const SharedAcceptable& speculate = {});
 
 }  // namespace hidato

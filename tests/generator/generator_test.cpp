@@ -2,7 +2,9 @@
 // solution is a Hamiltonian numbering agreeing with the givens, the board is connected, the same
 // job gives the same puzzle; minimality at hard/expert; failures for deadline and cancel.
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -453,7 +455,8 @@ TEST(Generator, ExtremeWithOpenRemovalTestsFails) {
   EXPECT_EQ(r.failure().reason.rfind("budget: minimality not proven (", 0), 0u) << r.failure().reason;
 }
 
-// make_puzzle with attempts running ahead on other threads returns what one thread returns: the
+// make_puzzle with attempts running ahead on other threads (or, square4 extreme, with the other
+// cores helping the attempt: attempts_ahead) returns what one thread returns: the
 // same attempt, puzzle, solution and node count, and the same failure. The jobs: attempt 0 given
 // up for its floor (hex6 10x10 seed 19, see above) and for its patience (square8 10x10 seed 55,
 // sparse), a level no attempt reaches (every attempt runs), and jobs whose attempt 0 succeeds.
@@ -463,7 +466,8 @@ TEST(Generator, AttemptsRunningAheadChangeNothing) {
   const std::vector<PuzzleJob> jobs{small_job(Topology::hex6, "rect", 0.0, 19, Difficulty::extreme, 10), patience,
                                     small_job(Topology::square8, "rect", 0.0, 1, Difficulty::expert, 2),
                                     small_job(Topology::square4, "circle", 0.1, 3, Difficulty::hard, 9),
-                                    small_job(Topology::hex6, "rect", 0.0, 4, Difficulty::extreme, 8)};
+                                    small_job(Topology::hex6, "rect", 0.0, 4, Difficulty::extreme, 8),
+                                    small_job(Topology::square4, "rect", 0.0, 3, Difficulty::extreme, 12)};
   int later_attempts = 0;
   for (const PuzzleJob& job : jobs) {
     const auto one = make_puzzle(job, nullptr, 1);
@@ -665,6 +669,40 @@ TEST(Strip, UniqueFirstKeepsTheSameGivensWithFewerCalls) {
     }
   }
   EXPECT_LT(calls_first, calls_plain);  // measured: 97 against 213
+}
+
+// strip_givens with a second core betting on each refusal walks exactly as without one, for any
+// acceptability test, on one core or two: the verdicts it bet on are the ones it would have asked
+// for next. `accept` here is an arbitrary function of the clue set.
+TEST(Strip, SpeculationWalksTheSameWay) {
+  const Board b(Topology::square8, 6, 6, std::vector<bool>(36, true));
+  Values solution(36);
+  for (int c = 0; c < 36; ++c) solution[static_cast<std::size_t>(c)] = c + 1;
+  const auto arbitrary = [](const Puzzle& p) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (int v : p.givens) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ull;
+    return h % 3 != 0;
+  };
+  for (std::uint64_t salt = 0; salt < 6; ++salt) {
+    std::vector<CellId> order;
+    for (CellId c = 0; c < 36; ++c) order.push_back(static_cast<CellId>((c * 7 + static_cast<int>(salt) * 5) % 36));
+    int plain_asked = 0;
+    const Acceptable plain = [&](const Puzzle& p) { return ++plain_asked > 0 && arbitrary(p); };
+    const auto alone = strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(36, true), order, plain);
+    for (int cores : {1, 2}) {
+      int asked = 0;
+      std::atomic<int> bets{0};
+      const Acceptable accept = [&](const Puzzle& p) { return ++asked > 0 && arbitrary(p); };
+      const SharedAcceptable bet = [&](const Puzzle& p, const StopCheck&) { return ++bets > 0 && arbitrary(p); };
+      tbb::task_arena arena(cores);
+      const auto ahead = arena.execute([&] {
+        return strip_givens(Puzzle{b, {}, {}}, solution, std::vector<bool>(36, true), order, accept, 0, false, {}, bet);
+      });
+      EXPECT_EQ(ahead, alone) << "salt " << salt << ", " << cores << " cores";
+      EXPECT_GT(bets.load(), 0);
+      EXPECT_LT(asked, plain_asked) << "the bets that came true are not asked again";
+    }
+  }
 }
 
 TEST(Generator, GrownBoardIsThePathsCellsAndKeepsTheLevel) {
