@@ -32,7 +32,11 @@ ConfirmAhead::ConfirmAhead(Values solution, SolveLimits limits)
 
 ConfirmAhead::~ConfirmAhead() {
   drop_all_but({});
-  tasks_.wait();  // the tasks left stop within milliseconds, or never start
+  try {
+    tasks_.wait();  // the tasks left stop within milliseconds, or never start
+  } catch (...) {
+    // A confirmation nobody asks for any more (result() rethrows what the one it uses threw).
+  }
 }
 
 void ConfirmAhead::drop_all_but(const Values& givens) {
