@@ -63,15 +63,15 @@ void ConfirmAhead::want(const Puzzle& clues) {
 }
 
 // Plan: a confirmation nobody has claimed is claimed here and made on this thread; one a worker
-// runs is waited for, polling the caller's cancel flag (which cancels it too). A dropped one
-// (cancelled while it ran) proves nothing and is made again here.
+// runs is waited for, polling the caller's cancel flag and deadline (which cancel it too). A
+// dropped one (cancelled while it ran) proves nothing and is made again here.
 Confirmation ConfirmAhead::result(const Puzzle& clues) {
   drop_all_but(clues.givens);
   std::shared_ptr<Slot> slot = slots_.empty() ? nullptr : slots_.front();
   slots_.clear();
   if (slot && !slot->claim()) {
     while (!slot->done.load() && !slot->dropped.load()) {
-      if (limits_.cancel && limits_.cancel->load()) slot->dropped.store(true);
+      if (stop_now(limits_) != StopReason::none) slot->dropped.store(true);
       std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
     tasks_.wait();

@@ -181,6 +181,22 @@ ExtremeTuning extreme_tuning(Topology t) {
   return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12, true};
 }
 
+// The tuning of a `sparse` extreme set (the fewest givens): one path annealed as the other levels
+// anneal theirs, phase 1 by fresh tier-4 grades, least slack first, attempts run ahead (every
+// sparse floor is wide and every test long, so attempts are given up often; give_up_limits keeps
+// only the end at the first open test). Patience and the longest test as the topology's.
+ExtremeTuning extreme_tuning(Topology t, bool sparse) {
+  ExtremeTuning tuning = extreme_tuning(t);
+  if (sparse) {
+    tuning.path_temperature = anneal_temperature;
+    tuning.paths = 1;
+    tuning.phase1_tier = 4;
+    tuning.removal = SlackFirst::least;
+    tuning.attempts_ahead = true;
+  }
+  return tuning;
+}
+
 // The cells of a board (at least 1) and their integer square root: the extreme limits below
 // grow with both, and integers keep them the same on every machine.
 struct CellScale {
@@ -476,23 +492,15 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   return keep;
 }
 
-// The deadline and cancel flag of `limits` as a StopCheck that only reads them (for another thread;
-// interrupted() records what it saw in the budget).
-StopCheck outside_stop(const SolveLimits& limits) {
-  return [limits] {
-    return (limits.cancel && limits.cancel->load()) || (limits.deadline && Clock::now() >= *limits.deadline);
-  };
-}
-
 // extreme, phase 1 on square4 (tier 3) and sparse sets (tier 4): drop givens, `first` slack
 // first, while fresh grades at `tier` still finish the puzzle.
 std::vector<bool> strip_by_fresh_grades(const Puzzle& base, const CellOrder& path, const Values& solution,
                                         bool hide_ends, int tier, SlackFirst first, Rng& rng, StripBudget& budget) {
   const StopCheck stop = [&] { return interrupted(budget); };
   const Acceptable deducible = [&](const Puzzle& p) { return deduces(p, tier, stop) && !interrupted(budget); };
-  const StopCheck outside = outside_stop(budget.limits);
-  const SharedAcceptable ahead = [&](const Puzzle& p, const StopCheck& own) {
-    return deduces(p, tier, [&] { return own() || outside(); });
+  // The other core's test only reads the deadline and cancel flag (interrupted() writes the budget).
+  const SharedAcceptable ahead = [&, limits = budget.limits](const Puzzle& p, const StopCheck& own) {
+    return deduces(p, tier, [&] { return own() || stop_now(limits) != StopReason::none; });
   };
   const std::vector<bool> all(solution.size(), true);
   return strip_givens(base, solution, all, removal_order(base.board, path, all, hide_ends, first, rng), deducible, 0,
@@ -526,9 +534,9 @@ std::vector<bool> strip_extreme(const Puzzle& base, const CellOrder& path, const
                                 const PuzzleJob& job, Rng& rng, StripBudget& budget, const GiveUp& give_up,
                                 int& open, ConfirmAhead& confirm_ahead) {
   const bool hide = job.board.hide_ends;
-  const ExtremeTuning tuning = extreme_tuning(job.board.topology);
-  const int tier = job.board.sparse ? 4 : tuning.phase1_tier;  // sparse: the fewest givens
-  const SlackFirst first = job.board.sparse ? SlackFirst::least : tuning.removal;
+  const ExtremeTuning tuning = extreme_tuning(job.board.topology, job.board.sparse);
+  const int tier = tuning.phase1_tier;
+  const SlackFirst first = tuning.removal;
   const std::vector<bool> keep = tier > 0 ? strip_by_fresh_grades(base, path, solution, hide, tier, first, rng, budget)
                                           : hard_clues(base, solution, hide, rng, budget);
   Puzzle p = base;
@@ -617,15 +625,16 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
   std::optional<Confirmation> confirmed;
   if (job.target == Difficulty::extreme) {
     const GiveUp give_up = give_up_limits(job, puzzle, budget, give_up_open);
+    bool given_up = false;
     // One isolated region for the strip and its confirmation ahead (ConfirmAhead).
     tbb::this_task_arena::isolate([&] {
       ConfirmAhead ahead(solution, proof);
       puzzle.givens = givens_from(solution, strip_extreme(puzzle, filled->order, solution, job, rng, budget, give_up,
                                                           open, ahead));
-      if (!(give_up.open_gives_up && open > 0) && budget.interrupted == StopReason::none)
-        confirmed = ahead.result(puzzle);
+      given_up = give_up.open_gives_up && open > 0;
+      if (!given_up && budget.interrupted == StopReason::none) confirmed = ahead.result(puzzle);
     });
-    if (give_up.open_gives_up && open > 0) return std::nullopt;
+    if (given_up) return std::nullopt;
   } else if (auto level = strip_to_level(puzzle, solution, job, rng, budget)) {
     puzzle.givens = givens_from(solution, *level);
   } else {
@@ -656,11 +665,11 @@ Failure stopped(StopReason r, int attempts) {
 }  // namespace
 
 double path_temperature(Topology topology, Difficulty target, bool sparse) {
-  return target == Difficulty::extreme && !sparse ? extreme_tuning(topology).path_temperature : anneal_temperature;
+  return target == Difficulty::extreme ? extreme_tuning(topology, sparse).path_temperature : anneal_temperature;
 }
 
 int paths_drawn(Topology topology, Difficulty target, bool sparse) {
-  return target == Difficulty::extreme && !sparse ? extreme_tuning(topology).paths : 1;
+  return target == Difficulty::extreme ? extreme_tuning(topology, sparse).paths : 1;
 }
 
 Engine proof_engine(Difficulty target) { return target == Difficulty::extreme ? Engine::hybrid : Engine::automatic; }
@@ -686,8 +695,7 @@ struct AttemptRun {
 // 549 s of stage B, one test still open, so the job failed after 570 s; attempt 4 ends in 2.8 s).
 AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const SolveLimits& limits) {
   AttemptRun run;
-  if (limits.cancel && limits.cancel->load()) run.interrupted = StopReason::cancelled;
-  else if (limits.deadline && Clock::now() >= *limits.deadline) run.interrupted = StopReason::deadline;
+  run.interrupted = stop_now(limits);
   if (run.interrupted != StopReason::none) {
     run.started = false;
     return run;
@@ -733,7 +741,7 @@ std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, Attem
 // s), 54.3 s with both; hex6 seeds 1-20 17.1 s ahead, 18.6 s helping; square8 seeds 1-15 6.2 /
 // 6.8 s. The same puzzles every way.
 bool attempts_ahead(const PuzzleJob& job) {
-  return job.target != Difficulty::extreme || job.board.sparse || extreme_tuning(job.board.topology).attempts_ahead;
+  return job.target != Difficulty::extreme || extreme_tuning(job.board.topology, job.board.sparse).attempts_ahead;
 }
 
 }  // namespace

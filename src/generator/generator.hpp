@@ -244,6 +244,8 @@ inline constexpr int generator_version = 30;
 // run on a worker thread, and while one is settled the puzzle borrows the cores `idle` has free
 // for attempts ahead (at most one worker a core), giving them back when it returns: a book's
 // last puzzles take the cores its finished ones left (run_jobs). The puzzle is the same again.
+// Square4 extreme (not `sparse`) runs no attempt ahead: its attempts run one after another, and
+// the task arena's free cores help the one being made (its strips' speculation, ConfirmAhead).
 class IdleCores;  // core/run_ahead.hpp
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr, int threads = 1,
                                     IdleCores* idle = nullptr);

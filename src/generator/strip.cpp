@@ -10,9 +10,7 @@
 namespace hidato {
 
 bool interrupted(StripBudget& budget) {
-  if (budget.interrupted != StopReason::none) return true;
-  if (budget.limits.cancel && budget.limits.cancel->load()) budget.interrupted = StopReason::cancelled;
-  else if (budget.limits.deadline && Clock::now() >= *budget.limits.deadline) budget.interrupted = StopReason::deadline;
+  if (budget.interrupted == StopReason::none) budget.interrupted = stop_now(budget.limits);
   return budget.interrupted != StopReason::none;
 }
 

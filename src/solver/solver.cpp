@@ -24,6 +24,12 @@ std::string_view to_string(Verdict v) {
   return "gave_up";
 }
 
+StopReason stop_now(const SolveLimits& limits) {
+  if (limits.cancel && limits.cancel->load()) return StopReason::cancelled;
+  if (limits.deadline && Clock::now() >= *limits.deadline) return StopReason::deadline;
+  return StopReason::none;
+}
+
 std::string_view to_string(StopReason r) {
   switch (r) {
     case StopReason::none: return "none";

@@ -51,6 +51,9 @@ struct SolveLimits {
 
 enum class StopReason { none, budget, deadline, cancelled };
 std::string_view to_string(StopReason r);
+// What the cancel flag and the deadline of `limits` say now: cancelled, deadline, or none (the
+// node budget is the counting caller's business). Only reads; callable from any thread.
+StopReason stop_now(const SolveLimits& limits);
 
 struct SolveStats {
   std::uint64_t nodes = 0;        // decisions, root probes, SAT conflicts, local search steps (budgeted)
