@@ -64,10 +64,15 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
   std::size_t pairs = 0;
   for (const auto& cells : candidates) pairs += cells.size();
   if (pairs > arena_max_pairs) sat_->set("arena", 0);
+  if (links == Links::automatic) links = pairs <= links_max_pairs ? links_for(layout) : Links::none;
   if (tuning == Tuning::refutations) {
     sat_->configure("unsat");
     sat_->set("chrono", 0);        // no chronological backtracking: see Tuning (sat_count.hpp)
     sat_->set("inprocessing", 0);  // nor inprocessing: see Tuning
+    if (links == Links::degree) {  // nor shrinking learnt clauses or bumping their reasons: see Tuning
+      sat_->set("shrink", 0);
+      sat_->set("bumpreason", 0);
+    }
   } else {
     sat_->configure("sat");
     sat_->set("phase", 0);
@@ -99,7 +104,6 @@ SatCount::SatCount(const Puzzle& puzzle, const Layout& layout, const Candidates&
     std::vector<int>().swap(group);
   }
   encode_supports();
-  if (links == Links::automatic) links = pairs <= links_max_pairs ? links_for(layout) : Links::none;
   if (links == Links::degree) encode_links();
   if (watch_.expired()) return;
   sat_->connect_terminator(hooks_.get());

@@ -41,6 +41,16 @@
 // 20x20 extreme proof 1.6 -> 0.7 s; no board slower past noise). Which one a count uses is the
 // caller's hint (SolveLimits::expect_unique). A portfolio of both, taking turns in doubling
 // conflict slices, was about 2x slower than the better one (README, solver section).
+// With links (square4), refutations also run without shrinking learnt clauses (shrink=0) and
+// without bumping the variables of their reasons (bumpreason=0): each conflict is cheaper, and
+// the links' long clauses made reason bumping scatter the focus. Square4 20x20 extreme, `hidato
+// generate -j 1`, seeds 121-150, one build with the options behind an environment switch,
+// alternating seed by seed: stage B's oracle tests 20.8-21.7 -> 16.3-16.5 s in sum (shrink=0
+// alone 19.0-19.3 s, bumpreason=0 alone 19.3 s), the final proofs 5.8-6.0 -> 5.2 s, the runs
+// 43.6-44.8 -> 38.2-38.3 s, every puzzle the same; one-shot proofs of those 30 puzzles (`solve
+// --expect-unique --engine hybrid --threads 1`) 6.3-6.5 -> 5.5 s. Not on hex6 or square8 (no
+// links): hex6 20x20 extreme seeds 1-20, stage B 10.2-10.4 -> 11.2-11.3 s with both (bumpreason=0
+// alone 9.9 s); square8 seeds 1-20 2.4-2.5 -> 2.2 s (a fifth of a run's time; within noise).
 //
 // Stops: the deadline and cancel flag through CaDiCaL's Terminator (they only ever turn a result
 // into gave_up), the deterministic budget as CaDiCaL's conflict limit.
