@@ -56,12 +56,22 @@ void print_help(std::ostream& out) {
 
 int dispatch(int argc, char** argv) {
   const std::string first = argc > 1 ? argv[1] : "";
+  // `hidato --version extra` said the version and exit 0, the extra word unread.
+  if ((first == "--version" || first == "-V") && argc > 2) {
+    std::cerr << "hidato: error: " << first << " takes no arguments, got '" << hidato::terminal_text(argv[2])
+              << "' (try 'hidato --help')\n";
+    return exit_bad_input;
+  }
   if (first == "--version" || first == "-V") {
     std::cout << "hidato " << HIDATO_VERSION << "\n";
     return exit_ok;
   }
-  // `hidato help build` is `hidato build --help`.
-  if (first == "help" && argc > 2) {
+  // `hidato help build` (or `hidato --help build`) is `hidato build --help`.
+  if ((first == "help" || first == "--help" || first == "-h") && argc > 2) {
+    if (argc > 3) {
+      std::cerr << "hidato: error: help takes one command, got '" << hidato::terminal_text(argv[3]) << "' too (try 'hidato --help')\n";
+      return exit_bad_input;
+    }
     if (commands().count(argv[2])) return commands().at(argv[2]).run(Args{"--help"});
     std::cerr << "hidato: error: help: unknown command '" << hidato::terminal_text(argv[2]) << "' (try 'hidato --help')\n";
     return exit_bad_input;

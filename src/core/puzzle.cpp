@@ -34,4 +34,16 @@ Values givens_from(const Values& solution, const std::vector<bool>& keep) {
   return g;
 }
 
+Values reversed(const Values& values) {
+  const int n = static_cast<int>(values.size());
+  Values out(values.size(), 0);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (values[i] != 0) out[i] = n + 1 - values[i];
+  return out;
+}
+
+bool reads_both_ways(const Puzzle& puzzle) {
+  return reversed(puzzle.givens) == puzzle.givens;
+}
+
 }  // namespace hidato

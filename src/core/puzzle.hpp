@@ -30,4 +30,12 @@ bool is_valid_solution(const Puzzle& puzzle, const Values& solution);
 // The puzzle whose givens are exactly the cells of `solution` selected by `keep`.
 Values givens_from(const Values& solution, const std::vector<bool>& keep);
 
+// The same path numbered from its other end: v -> N+1-v in every cell (0, blank, stays 0).
+Values reversed(const Values& values);
+
+// Givens that read the same numbered backwards: none, or only the middle value of an odd N. Then
+// every solution's reversal is a solution too, a different one when N >= 2: such a puzzle has no
+// solution or several.
+bool reads_both_ways(const Puzzle& puzzle);
+
 }  // namespace hidato

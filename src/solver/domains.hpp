@@ -78,6 +78,14 @@ class Domains {
         if (!keep(v)) remove(v, pos);
       }
   }
+  // The same, a word at a time: keeps only the values of `pos` whose bits are set in keep(i), the
+  // kept bits of word i (values 64i..64i+63). keep may read other cells' value sets, not pos's.
+  template <class KeepWord>
+  void filter_value_words(int pos, KeepWord&& keep) {
+    const Word* cv = values_of(pos);
+    for (int i = first_value_word(pos), e = end_value_word(pos); i < e && !conflict_; ++i)
+      for (Word w = cv[i] & ~keep(i); w != 0 && !conflict_; w &= w - 1) remove(i * 64 + __builtin_ctzll(w), pos);
+  }
   // Keeps only the cells of `v` for which keep(pos) is true.
   template <class Keep>
   void filter_cells(int v, Keep&& keep) {

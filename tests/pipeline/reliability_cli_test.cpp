@@ -73,7 +73,8 @@ TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
 }
 
 // No command is a usage error: the usage goes to stderr (exit 1); asked for, to stdout (exit 0);
-// `hidato help build` is `hidato build --help` (it printed the general usage).
+// `hidato help build` and `hidato --help build` are `hidato build --help` (it printed the general
+// usage).
 TEST(Reliability, UsageGoesWhereItWasAskedFor) {
   TempDir dir("rel-usage");
   const ChildRun none = run_hidato("", dir.path);
@@ -91,6 +92,17 @@ TEST(Reliability, UsageGoesWhereItWasAskedFor) {
   EXPECT_EQ(bogus.exit_code, 1);
   EXPECT_EQ(bogus.out, "");
   EXPECT_EQ(bogus.err, "hidato: error: help: unknown command 'bogus' (try 'hidato --help')\n");
+  // Found from outside: a word after --version or help's command was ignored, exit 0.
+  const ChildRun version = run_hidato("--version extra", dir.path);
+  EXPECT_EQ(version.exit_code, 1);
+  EXPECT_EQ(version.out, "");
+  EXPECT_EQ(version.err, "hidato: error: --version takes no arguments, got 'extra' (try 'hidato --help')\n");
+  const ChildRun two = run_hidato("help build extra", dir.path);
+  EXPECT_EQ(two.exit_code, 1);
+  EXPECT_EQ(two.err, "hidato: error: help takes one command, got 'extra' too (try 'hidato --help')\n");
+  const ChildRun dashed = run_hidato("--help verify", dir.path);
+  EXPECT_EQ(dashed.exit_code, 0);
+  EXPECT_EQ(dashed.out.rfind("usage: hidato verify", 0), 0u) << dashed.out;
 }
 
 // Shipped templates and masks are never taken from the working folder: a templates/pages/a4.yaml

@@ -603,6 +603,67 @@ TEST(Solver, SingleCell) {
   EXPECT_EQ(*r.solution, Values{1});
 }
 
+// Givens that read both ways (none, or only the middle value of an odd N) make the count a search
+// for one solution, its reversal the second witness: the verdict must still match the brute
+// force (boards without a Hamiltonian path are `none`), with two valid, different witnesses.
+TEST(Solver, GivensThatReadBothWaysAreDecidedByOneSolution) {
+  Rng rng(2026);
+  int by_verdict[3] = {0, 0, 0};
+  for (int trial = 0; trial < 120; ++trial) {
+    const Topology t = all_topologies[static_cast<std::size_t>(trial % 3)];
+    const Board b = connected_part(random_board(t, 1 + rng.below(4), 1 + rng.below(4), 0.3, rng));
+    Puzzle p{b, Values(static_cast<std::size_t>(b.size()), 0), {}};
+    if (b.size() % 2 == 1 && rng.chance(0.5)) p.givens[static_cast<std::size_t>(rng.below(b.size()))] = (b.size() + 1) / 2;
+    ASSERT_TRUE(reads_both_ways(p)) << describe(p);
+    const int want = BruteForce(p, 2).count();
+    ++by_verdict[want];
+    for (const auto& [engine, threads] : engine_configs) {
+      SolveLimits limits;
+      limits.engine = engine;
+      limits.threads = threads;
+      limits.expect_unique = trial % 2 == 0;  // a hint, never a verdict
+      const SolveReport r = count_solutions(p, 2, limits);
+      ASSERT_EQ(verdict_count(r.verdict), want) << to_string(engine) << " threads " << threads << " " << describe(p);
+      if (want != 2) continue;
+      ASSERT_TRUE(r.solution && r.second);
+      EXPECT_TRUE(is_valid_solution(p, *r.solution)) << describe(p);
+      EXPECT_TRUE(is_valid_solution(p, *r.second)) << describe(p);
+      EXPECT_NE(*r.solution, *r.second);
+    }
+  }
+  EXPECT_GT(by_verdict[0], 5);  // boards without a path exist among the cases
+  EXPECT_GT(by_verdict[2], 20);
+}
+
+// A strip longer than a value word (the dead-end rule reads its neighbours' value sets a word at
+// a time, shifted across word boundaries): the root propagation alone decides it.
+TEST(Solver, LongStripsAreDecidedAtTheRoot) {
+  const std::string blank = "square4:1x300:.300";
+  const SolveReport both = count_solutions(parse_description(blank));
+  ASSERT_EQ(both.verdict, Verdict::multiple);
+  EXPECT_EQ(*both.second, reversed(*both.solution));
+  Values forwards(300);
+  for (int i = 0; i < 300; ++i) forwards[static_cast<std::size_t>(i)] = i + 1;
+  EXPECT_TRUE(*both.solution == forwards || *both.second == forwards);
+  // 130 at cell 129 (the path runs left to right), 171 there (right to left), 150 at cell 0
+  // (no path puts it there).
+  const std::array<std::pair<std::string, Verdict>, 3> cases{{{"square4:1x300:.129,130,.170", Verdict::unique},
+                                                              {"square4:1x300:.129,171,.170", Verdict::unique},
+                                                              {"square4:1x300:150,.299", Verdict::none}}};
+  for (const auto& [d, want] : cases)
+    for (const auto& [engine, threads] : engine_configs) {
+      SolveLimits limits;
+      limits.engine = engine;
+      limits.threads = threads;
+      const SolveReport r = count_solutions(parse_description(d), 2, limits);
+      EXPECT_EQ(to_string(r.verdict), to_string(want)) << to_string(engine) << " " << d;
+      if (r.solution) {
+        EXPECT_TRUE(is_valid_solution(parse_description(d), *r.solution)) << d;
+      }
+      EXPECT_LE(r.stats.nodes, 2U) << to_string(engine) << " " << d;
+    }
+}
+
 TEST(Solver, OpenBoardHasManySolutions) {
   const Puzzle p = parse_description("square4:2x3:1,.,./.,.,.");
   const SolveReport r = count_solutions(p);
