@@ -85,6 +85,10 @@ TEST(Cli, BadFlagsAreUsageErrors) {
   EXPECT_EQ(dash.exit_code, 0) << dash.err;
   EXPECT_NE(dash.out.find("# puzzle: 1/1"), std::string::npos) << dash.out;
   EXPECT_FALSE(fs::exists(dir.path / "-"));
+  // Folders on the way to --out are made, as build's are (README: an outside check asked).
+  const ChildRun nested = run_hidato("generate -r 5 -c 5 --out new/dir/f.txt", dir.path);
+  EXPECT_EQ(nested.exit_code, 0) << nested.err;
+  EXPECT_EQ(slurp(dir.path / "new" / "dir" / "f.txt").rfind("# puzzle: 1/1", 0), 0u);
   EXPECT_EQ(run_hidato("generate --shape mask --mask ''", dir.path).err,
             "hidato: error: --mask: expected a mask file or name, got an empty one\n");
   // A mask not found says where it was looked for (it said only "No such file or directory").
