@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "core/book_folder.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/text.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/book_spec.hpp"
@@ -300,15 +302,20 @@ int run_regenerate(const Args& args) {
 
 int run_verify(const Args& args) {
   po::options_description o("options");
-  o.add_options()("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
+  o.add_options()("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
+      "deadline-ms", po::value<std::string>()->value_name("MS"),
+      "wall-clock limit of each puzzle's proof (default: the deadline its spec records; 0: none; at most 86400000, a day)");
   const Parsed p = parse_command(args, o, "manifest", 1);
-  if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N]", o), exit_ok;
+  if (p.help) return print_help("usage: hidato verify MANIFEST [--threads N] [--deadline-ms MS]", o), exit_ok;
+  std::optional<long long> deadline_ms;
+  if (p.vm.count("deadline-ms"))
+    deadline_ms = parse_number_in(p.vm["deadline-ms"].as<std::string>(), 0, max_deadline_ms, "--deadline-ms");
   const fs::path file = manifest_argument(positionals(p, "manifest", "verify").at(0));
   // The handlers come first: reading a big manifest takes a while, and a signal then killed the
   // run without a word.
   const auto& cancel = install_stop_handlers();
   const Manifest m = read_manifest(file);
-  const auto bad = cancel.load() ? std::vector<std::string>{} : verify_manifest(m, threads_flag(p), &cancel);
+  const auto bad = cancel.load() ? std::vector<std::string>{} : verify_manifest(m, threads_flag(p), &cancel, deadline_ms);
   if (cancel.load()) {
     std::cerr << "hidato: interrupted before every puzzle was verified\n";
     return exit_code_for_signal(stop_signal());

@@ -83,9 +83,11 @@ Record read_record(const ManifestEntry& entry);
 void check_records(const Manifest& manifest, const std::string& file);
 
 // Re-proves every ok puzzle: exactly one solution, and it is the recorded one. Returns one line
-// per bad puzzle ("set[index]: why"); empty when all are good.
+// per bad puzzle ("set[index]: why"); empty when all are good. Each proof has the node budget its
+// spec records and a deadline of `deadline_ms` (0: none; nullopt: the one its spec records).
 std::vector<std::string> verify_manifest(const Manifest& manifest, int threads,
-                                         const std::atomic<bool>* cancel);
+                                         const std::atomic<bool>* cancel,
+                                         std::optional<long long> deadline_ms = std::nullopt);
 
 struct Selection {
   std::optional<std::string> set;

@@ -22,7 +22,8 @@ std::string who(const ManifestEntry& e) {
 // The plan: rebuild the puzzle and its solution from their descriptions alone (never from the
 // seed), check the recorded clue count and the rules (read_record), then prove uniqueness with
 // a fresh solver and compare its solution with the recorded one.
-std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomic<bool>* cancel) {
+std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomic<bool>* cancel,
+                                        std::optional<long long> deadline_ms) {
   // A broken record is a bad puzzle to report, not a reason to stop verifying the rest.
   const auto [puzzle, solution, problem] = read_record(e);
   if (problem) return problem;
@@ -33,6 +34,10 @@ std::optional<std::string> verify_entry(const ManifestEntry& e, const std::atomi
   SolveLimits limits;
   limits.max_nodes = e.job.budget.nodes_per_attempt * static_cast<std::uint64_t>(std::max(1, e.job.budget.max_attempts));
   limits.cancel = cancel;
+  // A deadline too: the budget does not count the root propagation, and a tampered record (a
+  // 100x100 board with one given) took a 218 s, 1.09 GB proof within it.
+  if (const long long ms = deadline_ms.value_or(e.job.budget.deadline_ms); ms > 0)
+    limits.deadline = Clock::now() + std::chrono::milliseconds(ms);
   limits.expect_unique = true;
   limits.engine = proof_engine(e.job.target);
   const SolveReport rep = count_solutions(puzzle, 2, limits);
@@ -159,7 +164,7 @@ void check_records(const Manifest& m, const std::string& file) {
 }
 
 std::vector<std::string> verify_manifest(const Manifest& m, int threads,
-                                         const std::atomic<bool>* cancel) {
+                                         const std::atomic<bool>* cancel, std::optional<long long> deadline_ms) {
   const int n = static_cast<int>(m.entries.size());
   std::vector<std::optional<std::string>> bad(m.entries.size());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
@@ -169,7 +174,7 @@ std::vector<std::string> verify_manifest(const Manifest& m, int threads,
   tbb::parallel_for(0, n, [&](int i) {
     handoff.sync();
     const auto& e = m.entries[static_cast<std::size_t>(i)];
-    std::optional<std::string> why = e.ok ? verify_entry(e, cancel) : std::nullopt;
+    std::optional<std::string> why = e.ok ? verify_entry(e, cancel, deadline_ms) : std::nullopt;
     handoff.sync();
     bad[static_cast<std::size_t>(i)] = std::move(why);
     handoff.sync();

@@ -320,6 +320,38 @@ TEST(Verify, APuzzleWithoutGivensHasTheRecordedSolutionBackwardsToo) {
                         "]: more than one solution (the recorded one numbered from its other end fits too)");
 }
 
+// A proof has a deadline: the recorded one by default, or the caller's. The node budget does not
+// count the root propagation, and a tampered record (a 100x100 board with one given) took 218 s
+// and 1.09 GB within it. Here the deadline of 1 ms passes while the root's tables are filled.
+TEST(Verify, AProofEndsAtItsDeadline) {
+  Manifest m = run_book(small_book(), std::nullopt, 1);
+  auto it = std::find_if(m.entries.begin(), m.entries.end(), [](const ManifestEntry& e) { return e.ok; });
+  ASSERT_NE(it, m.entries.end());
+  const int side = 100;
+  Board board(it->job.board.topology, side, side, std::vector<bool>(side * side, true));
+  Values snake(static_cast<std::size_t>(side * side));
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) snake[static_cast<std::size_t>(r * side + c)] = r * side + (r % 2 ? side - c : c + 1);
+  Puzzle one{board, Values(snake.size(), 0), {}};
+  one.givens[0] = 1;
+  it->puzzle = describe(one);
+  it->solution = describe(Puzzle{board, snake, {}});
+  it->clues = 1;
+  it->job.board.shape = "rect";
+  it->job.board.rows = it->job.board.cols = side;
+  it->job.board.obstacles = 0;
+  it->job.board.hide_ends = true;
+  const std::string who = it->job.set_id + "[" + std::to_string(it->job.index) + "]: ";
+  const std::string late = "the proof did not finish (deadline after ";
+  auto bad = verify_manifest(m, 1, nullptr, 1);
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0].rfind(who + late, 0), 0u) << bad[0];
+  it->job.budget.deadline_ms = 1;  // the recorded deadline, when the caller gives none
+  bad = verify_manifest(m, 1, nullptr);
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0].rfind(who + late, 0), 0u) << bad[0];
+}
+
 // A description that does not read names its field (it said "description, column 50").
 TEST(Verify, NamesTheFieldOfAnUnreadableDescription) {
   Manifest m = run_book(small_book(), std::nullopt, 1);

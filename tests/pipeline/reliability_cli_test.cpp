@@ -61,6 +61,8 @@ TEST(Reliability, UserMistakesAreExitOneWithTheReason) {
             "hidato: error: --obstacles: expected a ratio of at least 0 and below 0.5, got '0.5'\n");
   EXPECT_EQ(run_hidato("generate --obstacles 0.1abc", dir.path).err,
             "hidato: error: --obstacles: expected a ratio of at least 0 and below 0.5, got '0.1abc'\n");
+  EXPECT_EQ(run_hidato("verify m.json --deadline-ms 1e3", dir.path).err,
+            "hidato: error: --deadline-ms: expected a whole number from 0 to 86400000, got '1e3'\n");
   EXPECT_EQ(run_hidato("generate --shape grown --fill nan", dir.path).err,
             "hidato: error: --fill: expected a ratio from 0.2 to 1, got 'nan'\n");
   EXPECT_EQ(run_hidato("generate --shape blob", dir.path).err.rfind("hidato: error: --shape: unknown shape 'blob' (expected rect, ", 0), 0u);
