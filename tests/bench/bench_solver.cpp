@@ -3,7 +3,8 @@
 // Families: the shared reference puzzles (published, Hidoku sat, Hidoku unsat) and random boards
 // built here from a fixed seed: square8/hex6/square4, sizes 10..30, 20% or 35% of the cells given,
 // with or without 10% holes, plus puzzles made unique by adding clues until the solver says unique
-// (timed on the final, unique puzzle). Prints per family: count, median and max ms, median nodes,
+// (timed on the final, unique puzzle), and blank boards (strips of 3,000 cells, 64x64 and
+// smaller open boards: no givens at all). Prints per family: count, median and max ms, median nodes,
 // and verdict counts (u unique, m multiple, n none, g gave up).
 //
 //   bench_solver [--quick] [--family SUBSTRING] [--deadline-ms MS] [--limit 1|2] [--engine E] [--list]
@@ -240,6 +241,21 @@ std::vector<Family> families(bool quick) {
     random_family(Topology::square8, side, 0.0, 0.0, 2, quick ? 2 : 5);
   random_family(Topology::hex6, quick ? 10 : 15, 0.0, 0.0, 2, quick ? 2 : 5);
   random_family(Topology::square4, quick ? 10 : 15, 0.0, 0.0, 2, quick ? 2 : 5);
+  // Boards without givens (every one `multiple` or `none`): long strips, whose root propagation
+  // settles one cell a round from each end, and big open boards, whose first run must reach a leaf.
+  out.push_back({"blank boards", [quick] {
+                   std::vector<Puzzle> ps;
+                   const auto blank = [&](Topology t, int rows, int cols) {
+                     const Board b(t, rows, cols, std::vector<bool>(static_cast<std::size_t>(rows * cols), true));
+                     ps.push_back(Puzzle{b, Values(static_cast<std::size_t>(b.size()), 0), {}});
+                   };
+                   blank(Topology::square8, 1, quick ? 1000 : 3000);
+                   blank(Topology::square4, quick ? 1000 : 3000, 1);
+                   blank(Topology::square8, quick ? 40 : 64, quick ? 40 : 64);
+                   blank(Topology::square4, 40, 40);
+                   blank(Topology::hex6, 30, 30);
+                   return ps;
+                 }});
   return out;
 }
 
