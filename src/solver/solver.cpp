@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <exception>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -154,6 +155,7 @@ SolveReport count_one_and_reverse(const Puzzle& puzzle, const SolveLimits& limit
   find.expect_unique = false;
   SolveReport rep = count_solutions(puzzle, 1, find);
   if (rep.verdict != Verdict::unique) return rep;
+  if (!rep.solution) throw std::logic_error("count_solutions: a solution found without its values");
   rep.verdict = Verdict::multiple;
   rep.second = reversed(*rep.solution);
   return rep;
