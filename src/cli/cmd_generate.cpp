@@ -51,6 +51,21 @@ struct GenerateOptions {
   int stream = 1;  // with no `out` file: standard output (1), or error (2) when --out named it
 };
 
+// What to change after a failure, in flags (an outside check: "failed: level after 20 attempts"
+// named neither the level nor a way out). The reason's first word: level, deadline, budget.
+std::string failure_hint(const std::string& reason, const GenerateOptions& o) {
+  const std::string word = reason.substr(0, reason.find_first_of(" :"));
+  if (word == "level")
+    return " (no attempt's puzzle graded " + std::string(to_string(o.difficulty)) +
+           "; more --attempts, a larger board, fewer --obstacles or another --difficulty may reach it)";
+  if (word == "deadline")
+    return " (--deadline-ms " + std::to_string(o.budget.deadline_ms) + " passed before a puzzle was made and proved; raise it)";
+  if (word == "budget")
+    return " (its proofs needed more than --nodes " + std::to_string(o.budget.nodes_per_attempt) +
+           " an attempt; raise it, or --attempts)";
+  return "";
+}
+
 GenerateOptions read_generate_options(const po::variables_map& vm) {
   GenerateOptions o;
   const auto topology = vm["topology"].as<std::string>();
@@ -276,7 +291,8 @@ int generate_all(const GenerateOptions& o, const std::atomic<bool>& stop) {
     if (!result) {
       ++failed;
       std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job_of(i).seed << ") failed: " << result.failure().reason
-                << " after " << counted(result.failure().attempts, "attempt") << "\n";
+                << " after " << counted(result.failure().attempts, "attempt") << failure_hint(result.failure().reason, o)
+                << "\n";
       continue;
     }
     const std::string text = o.json ? puzzle_json(result.value(), i, o.count) : puzzle_text(result.value(), i, o.count);

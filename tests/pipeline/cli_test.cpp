@@ -85,6 +85,15 @@ TEST(Cli, BadFlagsAreUsageErrors) {
   EXPECT_EQ(dash.exit_code, 0) << dash.err;
   EXPECT_NE(dash.out.find("# puzzle: 1/1"), std::string::npos) << dash.out;
   EXPECT_FALSE(fs::exists(dir.path / "-"));
+  // A failure says what to change, in flags (it said only "failed: level after 20 attempts").
+  const ChildRun level = run_hidato("generate -t square4 -r 3 -c 12 --obstacles 0.45 -d medium --seed 101", dir.path);
+  EXPECT_EQ(level.exit_code, 2);
+  EXPECT_EQ(level.err, "hidato: puzzle 1 (seed 101) failed: level after 20 attempts (no attempt's puzzle graded "
+                       "medium; more --attempts, a larger board, fewer --obstacles or another --difficulty may reach it)\n");
+  const ChildRun budget = run_hidato("generate -r 7 -c 7 -d extreme --nodes 1 --attempts 3 --seed 1", dir.path);
+  EXPECT_EQ(budget.exit_code, 2);
+  EXPECT_EQ(budget.err, "hidato: puzzle 1 (seed 1) failed: budget after 3 attempts (its proofs needed more than "
+                        "--nodes 1 an attempt; raise it, or --attempts)\n");
   // Folders on the way to --out are made, as build's are (README: an outside check asked).
   const ChildRun nested = run_hidato("generate -r 5 -c 5 --out new/dir/f.txt", dir.path);
   EXPECT_EQ(nested.exit_code, 0) << nested.err;
