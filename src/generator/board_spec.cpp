@@ -33,6 +33,11 @@ int dead_ends(const Board& b) {
 // A mask whose cells fall into pieces that do not touch under the topology is boarded as its
 // largest piece: say so, or a chequerboard drawn with 8 cells "has 1 playable cell".
 std::string pieces_note(const BoardSpec& spec, int cells) {
+  // Numbrix shapes other than rect are drawn at half the size, a 2x2 block a cell: a 5x5 cross is
+  // a 2x2 figure, with no cross left in it (an outside check read "0 playable cells" as a bug).
+  if (spec.topology == Topology::square4 && spec.shape != "mask" && spec.shape != "rect" && spec.shape != "grown")
+    return " (square4 shapes are drawn in 2x2 blocks, so at " + size_text(spec) + " the figure is " +
+           std::to_string(std::max(1, spec.rows / 2)) + " x " + std::to_string(std::max(1, spec.cols / 2)) + " blocks)";
   if (spec.shape != "mask") return "";
   try {
     const int drawn = read_mask_file(resolve_mask_file(spec.mask_file)).count();

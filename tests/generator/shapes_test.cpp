@@ -268,6 +268,16 @@ TEST(CheckSpec, NamesEachProblem) {
   s.obstacles = 0.3;
   EXPECT_EQ(check_spec(s).value_or(""),
             "board too small: shape 'rect' at 2x2 under square8 has 4 playable cells, 3 after obstacles (at least 4 needed)");
+  // Numbrix figures are drawn in 2x2 blocks: said so (a 5x5 cross "had 0 playable cells").
+  s = BoardSpec{};
+  s.topology = Topology::square4;
+  s.shape = "cross";
+  s.rows = s.cols = 5;
+  EXPECT_EQ(check_spec(s).value_or(""),
+            "board too small: shape 'cross' at 5x5 under square4 has 0 playable cells (square4 shapes are drawn in "
+            "2x2 blocks, so at 5x5 the figure is 2 x 2 blocks), 0 after obstacles (at least 4 needed)");
+  s.topology = Topology::square8;
+  EXPECT_EQ(check_spec(s), std::nullopt);
   s = BoardSpec{};
   s.shape = "mask";
   EXPECT_EQ(check_spec(s).value_or(""), "shape 'mask' needs a mask file");
