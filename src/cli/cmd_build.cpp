@@ -13,6 +13,7 @@
 #include "core/book_folder.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "generator/generator.hpp"
 #include "core/text.hpp"
 #include "pipeline/book.hpp"
 #include "pipeline/book_spec.hpp"
@@ -172,6 +173,10 @@ int run_build(const Args& args) {
   opt.threads = threads_flag(p);
   if (p.vm.count("shard")) opt.shard = parse_shard(p.vm["shard"].as<std::string>());
   const bool quiet = p.vm.count("quiet") > 0;
+  if (!quiet)  // a figure its board is too small to show: valid, only not what the config names
+    for (const SetSpec& set : spec.sets)
+      if (const auto note = shape_note(set.board))
+        std::cerr << "hidato: note: set '" << line_text(set.name) << "': " << line_text(*note) << "\n";
   opt.progress = progress_mode_for(STDERR_FILENO, quiet);
   opt.cancel = &install_stop_handlers();
   const BuildResult r = build_book(spec, opt, std::cerr);

@@ -328,6 +328,7 @@ int run_generate(const Args& args) {
     return exit_ok;
   }
   const GenerateOptions o = read_generate_options(vm);
+  if (const auto note = shape_note(o.spec)) std::cerr << "hidato: note: " << line_text(*note) << "\n";
   // A signal stops the run at the next puzzle (a second one kills the process): the puzzles
   // printed so far stay, and --out is not written. It killed the process, which could leave the
   // temporary file of --out behind when it came during the final write.

@@ -228,6 +228,14 @@ int min_cells_for(Difficulty level) {
   return min_cells;
 }
 
+std::optional<std::string> shape_note(const BoardSpec& spec) {
+  if (spec.shape == "rect" || spec.shape == "grown" || spec.shape == "mask") return std::nullopt;
+  const Mask m = base_mask(spec);
+  if (m.count() != m.rows * m.cols) return std::nullopt;
+  return board_text(spec) + " under " + std::string(to_string(spec.topology)) + " comes out a plain " +
+         std::to_string(m.rows) + " x " + std::to_string(m.cols) + " rectangle at this size (a larger board shows the figure)";
+}
+
 std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) {
   int cells = 0;
   try {

@@ -91,6 +91,11 @@ std::optional<std::string> unknown_shape(const std::string& name);
 // For readers of made puzzles: a manifest entry's spec must describe its board.
 std::optional<std::string> board_problem(const BoardSpec& spec, const Puzzle& puzzle);
 
+// A figure too small for its board to show (a 4x4 Numbrix ring is a plain 4 x 4 square): "shape
+// 'ring' at 4x4 under square4 comes out a plain 4 x 4 rectangle ...", else nullopt. For notes:
+// such a board is valid, only not what its name says. Assumes check_spec(spec) passed.
+std::optional<std::string> shape_note(const BoardSpec& spec);
+
 // Fewest playable cells (after obstacles) a level needs; measured (see README "Difficulty"): on
 // smaller boards tier 1-2 deduction finishes every clue set, so the level cannot be reached.
 int min_cells_for(Difficulty level);

@@ -278,6 +278,17 @@ TEST(CheckSpec, NamesEachProblem) {
             "2x2 blocks, so at 5x5 the figure is 2 x 2 blocks), 0 after obstacles (at least 4 needed)");
   s.topology = Topology::square8;
   EXPECT_EQ(check_spec(s), std::nullopt);
+  // A figure its board is too small to show is noted (an outside check: a 4x4 Numbrix ring, heart
+  // or circle came out a plain square, and nothing said so); a board that shows it is not.
+  s.topology = Topology::square4;
+  s.shape = "ring";
+  s.rows = s.cols = 4;
+  EXPECT_EQ(shape_note(s).value_or(""), "shape 'ring' at 4x4 under square4 comes out a plain 4 x 4 rectangle at this "
+                                        "size (a larger board shows the figure)");
+  s.rows = s.cols = 12;
+  EXPECT_EQ(shape_note(s), std::nullopt);
+  s.shape = "rect";
+  EXPECT_EQ(shape_note(s), std::nullopt);
   s = BoardSpec{};
   s.shape = "mask";
   EXPECT_EQ(check_spec(s).value_or(""), "shape 'mask' needs a mask file");
