@@ -51,10 +51,11 @@ struct GenerateOptions {
   int stream = 1;  // with no `out` file: standard output (1), or error (2) when --out named it
 };
 
-// What to change after a failure, in flags (an outside check: "failed: level after 20 attempts"
-// named neither the level nor a way out). The reason's first word: level, deadline, budget.
-std::string failure_hint(const std::string& reason, const GenerateOptions& o) {
-  const std::string word = reason.substr(0, reason.find_first_of(" :"));
+// What to change after a failure, in flags, as the book's failures say it in config keys
+// (progress.cpp, explained); an outside check: "failed: level after 20 attempts" named neither the
+// level nor a way out.
+std::string failure_hint(const Failure& failure, const GenerateOptions& o) {
+  const std::string_view word = failure.kind();
   if (word == "level")
     return " (no attempt's puzzle graded " + std::string(to_string(o.difficulty)) +
            "; more --attempts, a larger board, fewer --obstacles or another --difficulty may reach it)";
@@ -291,7 +292,7 @@ int generate_all(const GenerateOptions& o, const std::atomic<bool>& stop) {
     if (!result) {
       ++failed;
       std::cerr << "hidato: puzzle " << i + 1 << " (seed " << job_of(i).seed << ") failed: " << result.failure().reason
-                << " after " << counted(result.failure().attempts, "attempt") << failure_hint(result.failure().reason, o)
+                << " after " << counted(result.failure().attempts, "attempt") << failure_hint(result.failure(), o)
                 << "\n";
       continue;
     }

@@ -42,8 +42,9 @@ Values reversed(const Values& values) {
   return out;
 }
 
-bool reads_both_ways(const Puzzle& puzzle) {
-  return reversed(puzzle.givens) == puzzle.givens;
+bool solutions_come_in_pairs(const Puzzle& puzzle) {
+  const int n = puzzle.board.size();
+  return n >= 2 && std::all_of(puzzle.givens.begin(), puzzle.givens.end(), [n](int v) { return v == 0 || 2 * v == n + 1; });
 }
 
 }  // namespace hidato

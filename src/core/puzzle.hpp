@@ -33,9 +33,9 @@ Values givens_from(const Values& solution, const std::vector<bool>& keep);
 // The same path numbered from its other end: v -> N+1-v in every cell (0, blank, stays 0).
 Values reversed(const Values& values);
 
-// Givens that read the same numbered backwards: none, or only the middle value of an odd N. Then
-// every solution's reversal is a solution too, a different one when N >= 2: such a puzzle has no
-// solution or several.
-bool reads_both_ways(const Puzzle& puzzle);
+// Every solution's reversal is another solution: the givens read the same numbered backwards
+// (none, or only the middle value of an odd N) and N >= 2. Such a puzzle has no solution or
+// several.
+bool solutions_come_in_pairs(const Puzzle& puzzle);
 
 }  // namespace hidato

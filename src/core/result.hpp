@@ -1,6 +1,7 @@
 #pragma once
 // Result<T>: either a value or a Failure describing an expected outcome (not an error).
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -9,6 +10,8 @@ namespace hidato {
 struct Failure {
   std::string reason;  // short, stable, machine-readable first word: "deadline", "budget", ...
   int attempts = 0;
+  // That first word: "budget" of "budget: minimality not proven (...)".
+  std::string_view kind() const { return std::string_view(reason).substr(0, reason.find_first_of(" :")); }
   friend bool operator==(const Failure&, const Failure&) = default;
 };
 

@@ -30,11 +30,12 @@ int dead_ends(const Board& b) {
   return k;
 }
 
-// A mask whose cells fall into pieces that do not touch under the topology is boarded as its
-// largest piece: say so, or a chequerboard drawn with 8 cells "has 1 playable cell".
-std::string pieces_note(const BoardSpec& spec, int cells) {
-  // Numbrix shapes other than rect are drawn at half the size, a 2x2 block a cell: a 5x5 cross is
-  // a 2x2 figure, with no cross left in it (an outside check read "0 playable cells" as a bug).
+// Why a board has fewer cells than its size suggests, for the messages that count them.
+// Numbrix shapes other than rect are drawn at half the size, a 2x2 block a cell: a 5x5 cross is a
+// 2x2 figure, with no cross left in it (an outside check read "0 playable cells" as a bug). A mask
+// whose cells fall into pieces that do not touch under the topology is boarded as its largest
+// piece: a chequerboard drawn with 8 cells "has 1 playable cell".
+std::string drawn_note(const BoardSpec& spec, int cells) {
   if (spec.topology == Topology::square4 && spec.shape != "mask" && spec.shape != "rect" && spec.shape != "grown")
     return " (square4 shapes are drawn in 2x2 blocks, so at " + size_text(spec) + " the figure is " +
            std::to_string(std::max(1, spec.rows / 2)) + " x " + std::to_string(std::max(1, spec.cols / 2)) + " blocks)";
@@ -150,7 +151,7 @@ std::optional<std::string> check_spec(const BoardSpec& spec) {
   const std::string where = board_text(spec) + " under " + std::string(to_string(spec.topology));
   if (auto big = too_big(spec, cells)) return big;
   if (left < min_cells)
-    return "board too small: " + where + " has " + counted(cells, "playable cell") + pieces_note(spec, cells) + ", " +
+    return "board too small: " + where + " has " + counted(cells, "playable cell") + drawn_note(spec, cells) + ", " +
            std::to_string(left) + " after obstacles (at least " + std::to_string(min_cells) + " needed)";
   if (spec.topology == Topology::square4) {
     const auto [even, odd] = colour_counts(mask);
@@ -248,8 +249,8 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level) 
   if (left >= min_cells_for(level)) return std::nullopt;
   // The shape's own cells first, then what its holes leave (the count after obstacles read as
   // the shape's size).
-  const std::string has = left == cells ? counted(cells, "playable cell") + pieces_note(spec, cells)
-                                        : counted(cells, "playable cell") + pieces_note(spec, cells) + ", " +
+  const std::string has = left == cells ? counted(cells, "playable cell") + drawn_note(spec, cells)
+                                        : counted(cells, "playable cell") + drawn_note(spec, cells) + ", " +
                                               std::to_string(left) + " after " +
                                               (spec.shape == "grown" ? "the fill and " : "") + "obstacles";
   return "level '" + std::string(to_string(level)) + "' needs at least " + std::to_string(min_cells_for(level)) +

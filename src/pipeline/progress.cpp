@@ -38,15 +38,17 @@ std::string grades_text(const SetTally& s) {
 }
 
 // A failure's reason for the operator: the one-word reasons say what to change (the manifest
-// keeps the word).
-std::string explained(const std::string& reason, int deadline_ms) {
+// keeps the word), and so does a budget's longer one ("budget: minimality not proven (...)");
+// "deadline: N ms passed" names its limit already.
+std::string explained(const Failure& failure, int deadline_ms) {
+  const std::string& reason = failure.reason;
   if (reason == "deadline")
     return reason + " (its deadline_ms of " + std::to_string(deadline_ms) +
            " passed before a puzzle was made and proved; raise it for the set)";
   if (reason == "level")
     return reason + " (no attempt's puzzle had the set's difficulty; more attempts, budget.attempts, or a larger "
                     "board may reach it)";
-  if (reason == "budget") return reason + " (no attempt proved its puzzle within budget.nodes; raise it, or budget.attempts)";
+  if (failure.kind() == "budget") return reason + " (no attempt proved its puzzle within budget.nodes; raise it, or budget.attempts)";
   return reason;
 }
 
@@ -88,7 +90,7 @@ void Progress::on_outcome(const JobOutcome& o) {
     s.ms.push_back(o.ms);
   } else {
     ++s.failed;
-    s.failures.push_back(s.name + "[" + std::to_string(o.job.job.index) + "]: " + explained(o.failure.reason, o.job.job.budget.deadline_ms));
+    s.failures.push_back(s.name + "[" + std::to_string(o.job.job.index) + "]: " + explained(o.failure, o.job.job.budget.deadline_ms));
   }
   const bool set_done = s.made + s.failed == s.total;
   const auto now = Clock::now();

@@ -50,10 +50,11 @@ Layout::Layout(const Board& board) {
       break;
     }
   }
-  // One row: the shifts to the rows above and below land on no cell. Kept, they set the reach
-  // (how far a removal's effect is looked for) to a whole row, and every word read out of range:
-  // a blank 1 x 3,000 strip's root propagation spent half its 2.3 s in those reads.
-  if (board.rows() == 1) std::erase_if(shifts_, [](const Shift& sh) { return std::abs(sh.offset) != 1; });
+  // A shift that takes no cell to a neighbour (on a single row, those to the rows above and below)
+  // goes: kept, it set the reach (how far a removal's effect is looked for) to a whole row, and
+  // every word read out of range: a blank 1 x 3,000 strip's root propagation spent half its 2.3 s
+  // in those reads. A shift that is used is found at the first cell with such a neighbour.
+  std::erase_if(shifts_, [this](const Shift& sh) { return !links_cells(sh); });
   // Word i of x moved by `offset` positions reads source bits from 64 * i - offset on: words
   // i + dw and i + dw + 1, from bit r (precomputed: dilate_word runs in the innermost loops).
   int min_dw = 0, max_dw = 0;
@@ -68,6 +69,14 @@ Layout::Layout(const Board& board) {
   }
   inner_lo_ = -min_dw;
   inner_hi_ = words_ - max_dw;
+}
+
+bool Layout::links_cells(const Shift& sh) const {
+  for (int p = 0; p < positions_; ++p)
+    if (sh.mask == nullptr || test_bit(sh.mask, p))
+      for (int q : neighbours(p))
+        if (q - p == sh.offset) return true;
+  return false;
 }
 
 // Word i of the neighbourhood: each shift's two source words, i + dw and i + dw + 1, from bit r.

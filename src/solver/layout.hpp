@@ -71,6 +71,8 @@ class Layout {
   };
   template <bool Checked, bool Masked>
   Word dilate_at(const Word* x, int i) const;
+  // Some cell (of the shift's rows) has a neighbour `offset` positions on.
+  bool links_cells(const Shift& sh) const;
 
   int positions_ = 0;
   int words_ = 0;

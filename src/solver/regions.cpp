@@ -71,7 +71,7 @@ Word dead_end_keeps(int usable, const Word* c1, const Word* c2, int i, int words
 // exactly two (q1, q2), both are its path neighbours: v stays only if v-1 and v+1 can sit on q1
 // and q2 in some order.
 bool Regions::prune_dead_ends(Domains& d) {
-  const int n = d.n();
+  const int n = d.n(), words = d.value_words();
   for (CellId c = 0; c < layout_.cells(); ++c) {
     const int p = layout_.pos_of(c);
     if (value_at_[static_cast<std::size_t>(p)] != 0) continue;
@@ -87,7 +87,7 @@ bool Regions::prune_dead_ends(Domains& d) {
     if (usable > 2) continue;
     const Word* c1 = usable == 2 ? d.values_of(q1) : nullptr;
     const Word* c2 = usable == 2 ? d.values_of(q2) : nullptr;
-    d.filter_value_words(p, [&](int i) { return dead_end_keeps(usable, c1, c2, i, d.value_words(), n); });
+    d.filter_value_words(p, [&](int i) { return dead_end_keeps(usable, c1, c2, i, words, n); });
     if (d.conflict()) return false;
   }
   return true;

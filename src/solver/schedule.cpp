@@ -44,8 +44,9 @@ namespace {
 // generated ones a few hundred. On a board of more than 1,500 free values it is two nodes a free
 // value, so that the first run can reach a leaf (a descent takes about one node a value): cut at
 // 3000 nodes, a blank 64x64 board's first run (4,095 nodes to both solutions) was stopped short,
-// and the turns after it took 83 s to decide (1.7 s now). A Luby unit (three nodes a value) cost
-// 40x40 boards with 20% clues, which the first share does not decide, 0.04 s more each.
+// and the turns after it gave up at 20 s (83 s to decide in an outside audit's run; 1.7 s now).
+// A Luby unit (three nodes a value) cost 40x40 boards with 20% clues, which the first share does
+// not decide, 0.03-0.09 s more each.
 constexpr std::uint64_t first_nodes = 3000;
 constexpr std::uint64_t first_nodes_per_value = 2;
 // The same share when the caller expects a unique answer (SolveLimits::expect_unique): then the
@@ -385,7 +386,8 @@ bool Search::wide_domains() const {
 
 void Search::run_automatic() {
   if (role_ == Role::secondary) return take_turns(wide_domains() ? 0 : secondary_max_pairs);
-  const std::uint64_t first = watch_.expect_unique() ? first_nodes_unique : std::max(first_nodes, first_nodes_per_value * unfixed_values());
+  const std::uint64_t first =
+      watch_.expect_unique() ? first_nodes_unique : std::max(first_nodes, first_nodes_per_value * unfixed_values());
   if (run_native(first) != Outcome::budget) return;
   if (shave() == Outcome::stopped || exhausted_) return;
   take_turns(SatCount::max_pairs);

@@ -86,9 +86,9 @@ struct Exclusion {
 };
 
 // limit 1: stop at the first solution (verdict `unique` then only means "found one"; use
-// limit 2 to prove uniqueness). limit >= 2: stop at the second solution; where the givens read
-// both ways (reads_both_ways: none, or only the middle value) and nothing is excluded, the second
-// witness is the first one reversed, and no proof is attempted.
+// limit 2 to prove uniqueness). limit >= 2: stop at the second solution; where solutions come in
+// pairs (solutions_come_in_pairs: no givens, or only the middle value) and nothing is excluded,
+// the second witness is the first one reversed, and no proof is attempted.
 SolveReport count_solutions(const Puzzle& puzzle, int limit = 2, const SolveLimits& limits = {},
                             std::span<const Exclusion> excluded = {});
 

@@ -244,9 +244,7 @@ TEST_P(RandomPuzzles, GradeIsStableUnderRotationAndMirroring) {
 
 // The puzzle with every given k read as N+1-k: the same path walked the other way.
 Puzzle reversed(Puzzle p) {
-  const int n = p.board.size();
-  for (int& v : p.givens)
-    if (v != 0) v = n + 1 - v;
+  p.givens = hidato::reversed(p.givens);
   return p;
 }
 

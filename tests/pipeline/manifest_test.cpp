@@ -395,6 +395,27 @@ TEST(Progress, MedianIsTheMeanOfTheMiddleTwoForAnEvenCount) {
   EXPECT_EQ(median_ms(s), 2);
 }
 
+// A failure's line says what to change: for a one-word reason and for a budget's longer one (it
+// said only "budget: minimality not proven (2 removal tests undecided)").
+TEST(Progress, FailuresSayWhatToChange) {
+  BookJob job;
+  job.job.set_id = "s";
+  Progress progress({job, job, job}, ProgressMode::quiet, std::cerr);
+  const std::vector<std::string> reasons{"level", "budget", "budget: minimality not proven (2 removal tests undecided)"};
+  for (const std::string& reason : reasons) {
+    JobOutcome failed;
+    failed.job = job;
+    failed.failure = Failure{reason, 1};
+    progress.on_outcome(failed);
+  }
+  const auto& failures = progress.tallies().at(0).failures;
+  ASSERT_EQ(failures.size(), 3u);
+  EXPECT_NE(failures[0].find("level (no attempt's puzzle had the set's difficulty"), std::string::npos) << failures[0];
+  for (const std::string& line : {failures[1], failures[2]})
+    EXPECT_NE(line.find(" (no attempt proved its puzzle within budget.nodes; raise it"), std::string::npos) << line;
+  EXPECT_EQ(Failure{reasons[2]}.kind(), "budget");
+}
+
 // Columns line up by characters, not bytes: a set named 'café' (5 bytes) pads like 'cafe'.
 TEST(Progress, SummaryTableColumnsCountCharacters) {
   SetTally accented, plain;
