@@ -31,12 +31,13 @@ int dead_ends(const Board& b) {
 }
 
 // Why a board has fewer cells than its size suggests, for the messages that count them.
-// Numbrix shapes other than rect are drawn at half the size, a 2x2 block a cell: a 5x5 cross is a
-// 2x2 figure, with no cross left in it (an outside check read "0 playable cells" as a bug). A mask
+// Numbrix shapes other than rect (drawn_in_blocks) are drawn at half the size, a 2x2 block a
+// cell: a 5x5 cross is a 2x2 figure, with no cross left in it (an outside check read "0 playable
+// cells" as a bug). A mask
 // whose cells fall into pieces that do not touch under the topology is boarded as its largest
 // piece: a chequerboard drawn with 8 cells "has 1 playable cell".
 std::string drawn_note(const BoardSpec& spec, int cells) {
-  if (spec.topology == Topology::square4 && spec.shape != "mask" && spec.shape != "rect" && spec.shape != "grown")
+  if (drawn_in_blocks(spec.topology, spec.shape))
     return " (square4 shapes are drawn in 2x2 blocks, so at " + size_text(spec) + " the figure is " +
            std::to_string(std::max(1, spec.rows / 2)) + " x " + std::to_string(std::max(1, spec.cols / 2)) + " blocks)";
   if (spec.shape != "mask") return "";

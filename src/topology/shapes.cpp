@@ -180,13 +180,17 @@ std::vector<std::string> procedural_shape_names() {
 
 bool is_procedural_shape(std::string_view name) { return figure(name).has_value(); }
 
+bool drawn_in_blocks(Topology t, std::string_view name) {
+  return t == Topology::square4 && name != "rect" && is_procedural_shape(name);
+}
+
 // square4 figures other than rect are drawn in 2x2 blocks: a connected union of 2x2 blocks
 // always has a Hamiltonian cycle (walk around a spanning tree of the blocks), and its two
 // chequerboard colours are equal, so every such Numbrix shape can be filled.
 std::optional<Mask> procedural_mask(Topology t, std::string_view name, int rows, int cols) {
   const auto fig = figure(name);
   if (!fig) return std::nullopt;
-  if (t != Topology::square4 || name == "rect") return crop_mask(t, tidy_mask(t, draw(t, *fig, rows, cols)));
+  if (!drawn_in_blocks(t, name)) return crop_mask(t, tidy_mask(t, draw(t, *fig, rows, cols)));
   // No tidy_mask: a block with one neighbouring block is no dead end (its four cells are a loop),
   // and trimming such blocks wore points and tips away (an 11x11 triangle came out a 6x6 square).
   const Mask blocks = largest_component(t, bridged(t, draw(t, *fig, std::max(1, rows / 2), std::max(1, cols / 2))));

@@ -39,6 +39,9 @@ bool is_procedural_shape(std::string_view name);
 // The named figure on a rows x cols grid, connected, cropped, tidied (see tidy_mask); nullopt for
 // an unknown name. For square4 the two chequerboard colours are also balanced (see balance_colours).
 std::optional<Mask> procedural_mask(Topology t, std::string_view name, int rows, int cols);
+// Whether procedural_mask draws the named figure in 2x2 blocks: every procedural shape but rect
+// under square4 (a Numbrix figure at rows x cols is a rows/2 x cols/2 figure of blocks).
+bool drawn_in_blocks(Topology t, std::string_view name);
 
 // Throws InputError "source:line:col: message" on a malformed picture.
 Mask parse_mask(std::string_view text, const std::string& source);

@@ -278,6 +278,22 @@ TEST(CheckSpec, NamesEachProblem) {
             "2x2 blocks, so at 5x5 the figure is 2 x 2 blocks), 0 after obstacles (at least 4 needed)");
   s.topology = Topology::square8;
   EXPECT_EQ(check_spec(s), std::nullopt);
+  // The note follows the drawing (drawn_in_blocks): a grown square4 box is drawn in blocks too (a
+  // 3x3 one is 2 x 2 cells), a rect is not.
+  s.topology = Topology::square4;
+  s.shape = "grown";
+  s.rows = s.cols = 3;
+  EXPECT_NE(check_level(s, Difficulty::medium).value_or("").find("has 4 playable cells (square4 shapes are drawn in 2x2 "
+                                                                  "blocks, so at 3x3 the figure is 1 x 1 blocks)"),
+            std::string::npos);
+  s.shape = "rect";
+  EXPECT_EQ(check_level(s, Difficulty::medium).value_or("").find("blocks"), std::string::npos);
+  EXPECT_TRUE(drawn_in_blocks(Topology::square4, "cross"));
+  EXPECT_FALSE(drawn_in_blocks(Topology::square4, "rect"));
+  EXPECT_FALSE(drawn_in_blocks(Topology::square4, "mask"));
+  EXPECT_FALSE(drawn_in_blocks(Topology::hex6, "cross"));
+  s.shape = "cross";
+  s.rows = s.cols = 5;
   // A figure its board is too small to show is noted (an outside check: a 4x4 Numbrix ring, heart
   // or circle came out a plain square, and nothing said so); a board that shows it is not.
   s.topology = Topology::square4;
