@@ -292,8 +292,6 @@ TEST(CheckSpec, NamesEachProblem) {
   EXPECT_FALSE(drawn_in_blocks(Topology::square4, "rect"));
   EXPECT_FALSE(drawn_in_blocks(Topology::square4, "mask"));
   EXPECT_FALSE(drawn_in_blocks(Topology::hex6, "cross"));
-  s.shape = "cross";
-  s.rows = s.cols = 5;
   // A figure its board is too small to show is noted (an outside check: a 4x4 Numbrix ring, heart
   // or circle came out a plain square, and nothing said so); a board that shows it is not.
   s.topology = Topology::square4;
