@@ -10,6 +10,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/errors.hpp"
+#include "core/lane_race.hpp"
 #include "core/rng.hpp"
 #include "core/run_ahead.hpp"
 #include "core/text.hpp"
@@ -153,8 +154,9 @@ constexpr std::uint64_t extreme_patience_min = 2'000;
 // (strip_extreme: the hard level's clue set, or a strip by fresh grades at `phase1_tier`: tier 3
 // on square4); the givens its strips try first (removal_order: the most slack on square4); and
 // the widest floor it takes to stage B, in root pairs a cell (floor_limit: 12 on square8, 20 on
-// hex6, 35 on square4); and what a job's other cores do (make_puzzle): run its next attempts
-// ahead, or help the attempt itself (square4: see attempts_ahead).
+// hex6, 35 on square4); what a job's other cores do (make_puzzle): run its next attempts
+// ahead, or help the attempt itself (square4: see attempts_ahead); and whether its attempts race
+// in two lanes by work (race_attempts: hex6 only, since generator 32).
 struct ExtremeTuning {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
@@ -164,6 +166,7 @@ struct ExtremeTuning {
   SlackFirst removal;
   std::uint64_t floor_per_cell;
   bool attempts_ahead;
+  bool race;
 };
 
 // Square4, generator 30: phase 1 strips by fresh tier-3 grades instead of tier 4 (0.3-0.4 s at
@@ -174,11 +177,11 @@ struct ExtremeTuning {
 // -d extreme --seed S`, alternating seed by seed, wall (README, "Figures", generator 30).
 ExtremeTuning extreme_tuning(Topology t) {
   switch (t) {
-    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4, 0, SlackFirst::least, 20, true};
-    case Topology::square4: return {300'000, 64, unbiased, 1, 3, SlackFirst::most, 35, false};
+    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4, 0, SlackFirst::least, 20, true, true};
+    case Topology::square4: return {300'000, 64, unbiased, 1, 3, SlackFirst::most, 35, false, false};
     case Topology::square8: break;
   }
-  return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12, true};
+  return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12, true, false};
 }
 
 // The tuning of a `sparse` extreme set (the fewest givens): one path annealed as the other levels
@@ -193,6 +196,7 @@ ExtremeTuning extreme_tuning(Topology t, bool sparse) {
     tuning.phase1_tier = 4;
     tuning.removal = SlackFirst::least;
     tuning.attempts_ahead = true;
+    tuning.race = false;
   }
   return tuning;
 }
@@ -693,7 +697,8 @@ struct AttemptRun {
 // patience has reached the job's budget (attempt 3 on hex6 20x20) is given up like the others,
 // where it used to be kept whatever its floor (hex6 20x20 seed 174: a floor of 18,909 pairs,
 // 549 s of stage B, one test still open, so the job failed after 570 s; attempt 4 ends in 2.8 s).
-AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const SolveLimits& limits) {
+AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const SolveLimits& limits,
+                          const std::function<void(std::uint64_t)>* pace = nullptr) {
   AttemptRun run;
   run.interrupted = stop_now(limits);
   if (run.interrupted != StopReason::none) {
@@ -705,22 +710,22 @@ AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const 
   const std::uint64_t nodes = job.target == Difficulty::extreme && !last
                                   ? extreme_patience(job.board.topology, base.size(), k, job.budget.nodes_per_attempt)
                                   : job.budget.nodes_per_attempt;
-  StripBudget budget{nodes, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0};
+  StripBudget budget{nodes, 0, limits, StopReason::none, 0, per_call_nodes(job.budget), 0, pace};
   run.attempt = run_attempt(base, job, rng, budget, !last, run.missed_level);
   run.nodes = budget.nodes_used;
   run.interrupted = budget.interrupted;
   return run;
 }
 
-// What make_puzzle makes of attempt k's run: the job's result, or nullopt to go on with attempt
-// k+1 (`stats` and `missed_level` carry over).
+// What make_puzzle makes of attempt k's run, the `nth` attempt that counts: the job's
+// result, or nullopt to go on (`stats` and `missed_level` carry over).
 std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, AttemptRun run, GenStats& stats,
-                                              bool& missed_level, Clock::time_point start) {
-  if (!run.started) return stopped(run.interrupted, k);
+                                              bool& missed_level, Clock::time_point start, int nth) {
+  if (!run.started) return stopped(run.interrupted, nth - 1);
   stats.nodes += run.nodes;
-  stats.attempts = k + 1;
+  stats.attempts = nth;
   missed_level = missed_level || run.missed_level;
-  if (run.interrupted != StopReason::none) return stopped(run.interrupted, k + 1);
+  if (run.interrupted != StopReason::none) return stopped(run.interrupted, nth);
   if (!run.attempt) return std::nullopt;
   Attempt& a = *run.attempt;
   if (a.undecided > 0)  // extreme promises a proved-minimal clue set: this is none
@@ -742,6 +747,96 @@ std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, Attem
 // 6.8 s. The same puzzles every way.
 bool attempts_ahead(const PuzzleJob& job) {
   return job.target != Difficulty::extreme || extreme_tuning(job.board.topology, job.board.sparse).attempts_ahead;
+}
+
+bool races(const PuzzleJob& job) {
+  return job.target == Difficulty::extreme && extreme_tuning(job.board.topology, job.board.sparse).race;
+}
+
+// How far (in nodes) one lane of race_attempts may run ahead of the other when they take turns on
+// one core. The turn passes at the next charge (a solver call's end), so the lanes' work differs
+// by at most this and one call. Only the order of the work depends on it, never the puzzle.
+constexpr std::uint64_t race_quantum = 500;
+
+// The cores a job borrowed from `idle` (none without one), given back when it returns.
+class Borrowed {
+ public:
+  explicit Borrowed(IdleCores* idle) : idle_(idle) {}
+  Borrowed(const Borrowed&) = delete;
+  Borrowed& operator=(const Borrowed&) = delete;
+  ~Borrowed() {
+    if (idle_ && n_ > 0) idle_->lend(n_);
+  }
+  bool borrow() {
+    if (!idle_ || !idle_->borrow()) return false;
+    ++n_;
+    return true;
+  }
+  void give_back_one() {
+    if (n_ == 0) return;
+    --n_;
+    idle_->lend(1);
+  }
+
+ private:
+  IdleCores* idle_;
+  int n_ = 0;
+};
+
+// What a race's counted attempts make of the job (settle, with the winner's attempt last).
+Result<GeneratedPuzzle> settle_race(const PuzzleJob& job, LaneRace<AttemptRun>::Outcome out,
+                                    Clock::time_point start) {
+  GenStats stats;
+  bool missed_level = false;
+  const int counted = static_cast<int>(out.counted.size());
+  std::optional<LaneRace<AttemptRun>::Counted> winner;
+  for (auto& c : out.counted) {
+    if (out.winner && c.k == *out.winner) {
+      winner = std::move(c);
+      continue;
+    }
+    stats.nodes += c.value.nodes;
+    missed_level = missed_level || c.value.missed_level;
+  }
+  if (winner)
+    if (auto r = settle(job, static_cast<int>(winner->k), std::move(winner->value), stats, missed_level, start, counted))
+      return *r;
+  return Failure{missed_level ? "level" : "budget", counted};
+}
+
+// An extreme job's attempts raced in two lanes by work (LaneRace): lane 0 runs attempts 0, 2, 4,
+// ..., lane 1 runs 1, 3, 5, ..., each until an attempt gives it a result, and the job's result is
+// that of the lane whose attempts spent fewer solver nodes up to it (lane 0 on a tie). Solver
+// nodes are deterministic, so the puzzle is the same on any number of cores: with two (`threads`,
+// or a core borrowed from `idle`, now or while it runs) the lanes run side by side, else they take
+// turns on one. An attempt that spends seconds before it is given up no longer holds up the ones
+// after it: hex6 20x20 seed 321's attempt 0 is given up after 8 s, while lane 1 gives up attempt
+// 1 and keeps attempt 3 within 1.2 s. Release build, `hidato generate -t hex6 -r 20 -c 20 -d
+// extreme --seed S`, seeds 301-330, the race behind a switch, alternating (README "Figures",
+// generator 32): two threads 38.9 -> 32.7 s in sum, median 0.86 -> 1.03 s, slowest 10.25 -> 1.94
+// s, within 2 s 28 -> 30 of 30; one thread 40.6 -> 56.7 s (median 0.88 -> 1.81 s): on one core
+// the race costs about 1.4x the CPU, the price of the other lane's work up to the winner's. Not on
+// square4, whose attempt 0 is nearly always kept, so the other lane's work is lost and the
+// attempt loses the second core's help: seeds 301-315, two threads, 31.0 -> 35.0 s, within 2 s
+// 7 -> 4 of 15.
+Result<GeneratedPuzzle> race_attempts(const Board& base, const PuzzleJob& job, const SolveLimits& limits, int threads,
+                                      IdleCores* idle, Clock::time_point start) {
+  using Race = LaneRace<AttemptRun>;
+  const bool two_cores = std::thread::hardware_concurrency() >= 2;
+  Borrowed borrowed(idle);
+  const bool side_by_side = threads >= 2 || (two_cores && borrowed.borrow());
+  const Race::Task attempt = [&](std::int64_t k, const std::atomic<bool>* stop, const Race::Pace& pace) {
+    SolveLimits own = limits;
+    own.cancel = stop;
+    tbb::task_arena alone(1);  // an attempt's helpers run on its lane's thread
+    AttemptRun run = alone.execute([&] { return attempt_number(base, job, static_cast<int>(k), own, &pace); });
+    const bool ends = !run.started || run.interrupted != StopReason::none || run.attempt.has_value();
+    const std::uint64_t work = run.nodes;
+    return Race::Step{std::move(run), work, ends};
+  };
+  Race race(std::max(1, job.budget.max_attempts), attempt, limits.cancel, side_by_side, race_quantum);
+  const std::function<bool()> more_cores = [&] { return two_cores && borrowed.borrow(); };
+  return settle_race(job, race.run(idle ? more_cores : std::function<bool()>{}), start);
 }
 
 }  // namespace
@@ -775,22 +870,16 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   // (a worker thread per puzzle cost about 60 us each: a book of 1,200 easy 7x7 puzzles, which
   // take 0.25 ms, went from 0.32 s to 0.38-0.41 s).
   if (job.target != Difficulty::extreme) idle = nullptr;
+  if (races(job)) return race_attempts(base, job, limits, threads, idle, start);
   if ((threads <= 1 && !idle) || !attempts_ahead(job)) {
     for (int k = 0; k < attempts; ++k)
-      if (auto r = settle(job, k, attempt_number(base, job, k, limits), stats, missed_level, start)) return *r;
+      if (auto r = settle(job, k, attempt_number(base, job, k, limits), stats, missed_level, start, k + 1)) return *r;
     return Failure{missed_level ? "level" : "budget", stats.attempts};
   }
   // A window of `threads`: the attempt being settled and the next threads-1 at most, and one more
   // for each core borrowed from `idle` while it waits (at most one worker a core); the borrowed
-  // cores go back once the workers have ended (give_back outlives `ahead`).
-  int borrowed = 0;
-  const struct GiveBack {
-    IdleCores* idle;
-    const int& n;
-    ~GiveBack() {
-      if (idle && n > 0) idle->lend(n);
-    }
-  } give_back{idle, borrowed};
+  // cores go back once the workers have ended (`borrowed` outlives `ahead`).
+  Borrowed borrowed(idle);
   RunAhead<AttemptRun> ahead(attempts, threads, threads, [&](std::int64_t k, const std::atomic<bool>* stop) {
     SolveLimits own = limits;
     own.cancel = stop;
@@ -801,12 +890,12 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   }, cancel);
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const std::function<void()> borrow = [&] {
-    if (ahead.workers() >= cores || !idle->borrow()) return;
-    if (ahead.add_worker()) ++borrowed;
-    else idle->lend(1);
+    if (ahead.workers() >= cores || !borrowed.borrow()) return;
+    if (!ahead.add_worker()) borrowed.give_back_one();
   };
   for (int k = 0; k < attempts; ++k)
-    if (auto r = settle(job, k, ahead.take(idle ? borrow : std::function<void()>{}), stats, missed_level, start))
+    if (auto r = settle(job, k, ahead.take(idle ? borrow : std::function<void()>{}), stats, missed_level, start,
+                        k + 1))
       return *r;
   return Failure{missed_level ? "level" : "budget", stats.attempts};
 }

@@ -246,7 +246,14 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    verdicts, other conflict counts, so a square4 extreme attempt may now be kept or given up
 //    where it was not, and such a puzzle changes (none did among square4 20x20 seeds 121-150).
 //    Hex6, square8 and the deduction levels' puzzles do not change.
-inline constexpr int generator_version = 31;
+// 32: hex6 extreme (not `sparse`) races its attempts in two lanes by work (generator.cpp,
+//    race_attempts): lane 0 runs attempts 0, 2, 4, ..., lane 1 runs 1, 3, 5, ..., and the job
+//    returns the result of the lane whose attempts spent fewer solver nodes up to it (lane 0 on
+//    a tie), where it returned the first attempt that succeeded: a hex6 extreme puzzle changes
+//    where lane 1 wins (hex6 20x20 seeds 301-330: 8 of 30), and `stats.attempts` counts the
+//    attempts of both lanes within the winner's work. Square8, square4, sparse and the
+//    deduction levels do not change.
+inline constexpr int generator_version = 32;
 
 // `threads`: how many attempts may run at once. With more than one, the attempts after the one
 // being settled run ahead on other threads: the puzzle (and its stats but ms) is the same as with
@@ -257,6 +264,9 @@ inline constexpr int generator_version = 31;
 // last puzzles take the cores its finished ones left (run_jobs). The puzzle is the same again.
 // Square4 extreme (not `sparse`) runs no attempt ahead: its attempts run one after another, and
 // the task arena's free cores help the one being made (its strips' speculation, ConfirmAhead).
+// Hex6 extreme (not `sparse`) races two lanes of attempts by work instead (generator 32): with
+// two threads, or a core borrowed from `idle`, the lanes run side by side, else they take turns
+// on one thread; the puzzle is the same either way.
 class IdleCores;  // core/run_ahead.hpp
 Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool>* cancel = nullptr, int threads = 1,
                                     IdleCores* idle = nullptr);

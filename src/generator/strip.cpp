@@ -20,6 +20,7 @@ std::uint64_t charge(StripBudget& budget, const SolveStats& stats) {
   budget.nodes_used += used;
   budget.nodes_left -= used;
   if (stats.stop == StopReason::deadline || stats.stop == StopReason::cancelled) budget.interrupted = stats.stop;
+  if (budget.pace) (*budget.pace)(budget.nodes_used);
   return used;
 }
 

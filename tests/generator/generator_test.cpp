@@ -520,6 +520,47 @@ TEST(Generator, BorrowedCoresChangeNothingAndGoBack) {
   EXPECT_EQ(other.borrowed(), 0);
 }
 
+// Hex6 extreme races its attempts in two lanes by work (generator 32): taking turns on one thread,
+// side by side on two, or on a core borrowed from a book's tail, the same attempt wins with the
+// same work, and the borrowed core goes back. Some of these jobs must count other attempts than
+// 0..k for the race to have been run at all (attempts one after another count exactly those).
+TEST(Generator, RacedAttemptsAreTheSameOnOneThreadOrTwo) {
+  int raced = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const PuzzleJob job = small_job(Topology::hex6, "rect", 0.0, seed, Difficulty::extreme, 10);
+    const auto one = make_puzzle(job, nullptr, 1);
+    ASSERT_TRUE(one.ok()) << seed << ": " << one.failure().reason;
+    IdleCores idle;
+    idle.lend(1);
+    for (const auto& other : {make_puzzle(job, nullptr, 2), make_puzzle(job, nullptr, 1, &idle)}) {
+      ASSERT_TRUE(other.ok()) << seed;
+      EXPECT_EQ(other.value().attempt, one.value().attempt) << seed;
+      EXPECT_EQ(describe(other.value().puzzle), describe(one.value().puzzle)) << seed;
+      EXPECT_EQ(other.value().stats.nodes, one.value().stats.nodes) << seed;
+      EXPECT_EQ(other.value().stats.attempts, one.value().stats.attempts) << seed;
+    }
+    EXPECT_EQ(idle.free(), 1) << "the core goes back";
+    raced += one.value().stats.attempts != one.value().attempt + 1;
+  }
+  EXPECT_GE(raced, 1);
+}
+
+// A cancel raised while the lanes take turns, or run side by side, stops both: the job fails as
+// cancelled.
+TEST(Generator, RacedAttemptsStopOnCancel) {
+  for (int threads : {1, 2}) {
+    std::atomic<bool> cancel{false};
+    std::thread raiser([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      cancel = true;
+    });
+    const auto r = make_puzzle(small_job(Topology::hex6, "rect", 0.0, 321, Difficulty::extreme, 20), &cancel, threads);
+    raiser.join();
+    ASSERT_FALSE(r.ok()) << threads;
+    EXPECT_EQ(r.failure().reason, "cancelled") << threads;
+  }
+}
+
 // A cancel raised while attempts run ahead stops them all, and the job fails as cancelled.
 TEST(Generator, AttemptsRunningAheadStopOnCancel) {
   std::atomic<bool> cancel{false};
