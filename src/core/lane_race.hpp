@@ -17,7 +17,8 @@
 // The outside `cancel` flag raises every stop flag; a task stopped that way returns what it has
 // (ended, usually), and the race is settled as usual. A task that throws ends the race and its
 // exception is rethrown by run(). Requires T movable; each task's result must depend only on its
-// number, and its reported work only on its number and how far it has got.
+// number, and its reported work only on its number and how far it has got, never more than the
+// work it returns.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
