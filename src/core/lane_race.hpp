@@ -4,8 +4,8 @@
 // ended having spent less work in all (its tasks' work summed; lane 0 on a tie). Work is a
 // deterministic count the tasks report (solver nodes), never time, so the winner and what is
 // counted are the same whether the lanes run side by side on two cores or take turns on one:
-// make_puzzle's extreme attempts, where one attempt may spend minutes before it is given up while
-// the next would have ended in a second (generator.cpp, race_attempts).
+// make_puzzle's hex6 extreme attempts, where one attempt may spend seconds before it is given up
+// while the next would have ended in one (generator.cpp, race_attempts).
 //
 // A task reports its work as it goes (`pace`): a lane that can no longer win -- the other ended
 // with less -- gets its stop flag raised and its running task's result is dropped. With `parallel`
@@ -14,8 +14,8 @@
 // twice the winner's work rather than whatever the first lane's tasks cost. `more_cores`, polled
 // every 10 ms while the lanes take turns, may switch them to running side by side.
 //
-// The outside `cancel` flag raises every stop flag; a task stopped that way returns what it has
-// (ended, usually), and the race is settled as usual. A task that throws ends the race and its
+// The outside `cancel` flag raises every stop flag (polled every 10 ms, and at every report); a
+// task stopped that way returns what it has (ended, usually), and the race is settled as usual. A task that throws ends the race and its
 // exception is rethrown by run(). Requires T movable; each task's result must depend only on its
 // number, and its reported work only on its number and how far it has got, never more than the
 // work it returns.
@@ -68,6 +68,7 @@ class LaneRace {
   // Runs the race to its end (call once).
   Outcome run(const std::function<bool()>& more_cores = {}) {
     std::vector<std::thread> threads;
+    threads.reserve(2);  // only the threads themselves may fail to start below
     try {
       for (int l = 0; l < 2; ++l) threads.emplace_back([this, l] { lane(l); });
     } catch (const std::system_error&) {
@@ -140,6 +141,7 @@ class LaneRace {
   void pace(int l, std::uint64_t work) {
     std::unique_lock lock(mutex_);
     Lane& me = lanes_[l];
+    if (cancel_ && cancel_->load(std::memory_order_relaxed)) me.stop.store(true, std::memory_order_relaxed);
     me.live = std::max(me.live, work);
     judge();
     const Lane& other = lanes_[1 - l];
