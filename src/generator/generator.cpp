@@ -810,8 +810,8 @@ Result<GeneratedPuzzle> settle_race(const PuzzleJob& job, LaneRace<AttemptRun>::
 // nodes are deterministic, so the puzzle is the same on any number of cores: with two (`threads`,
 // or a core borrowed from `idle`, now or while it runs) the lanes run side by side, else they take
 // turns on one. An attempt that spends seconds before it is given up no longer holds up the ones
-// after it: hex6 20x20 seed 321's attempt 0 is given up after 8 s, while lane 1 gives up attempt
-// 1 and keeps attempt 3 within 1.2 s. Release build, `hidato generate -t hex6 -r 20 -c 20 -d
+// after it: hex6 20x20 seed 321's attempt 0 is given up after 6.4 s, while lane 1 gives up
+// attempt 1 and keeps attempt 3 (the job 8.7 -> 1.9 s at `-j 1`, 7.7 -> 1.2 s at `-j 2`). Release build, `hidato generate -t hex6 -r 20 -c 20 -d
 // extreme --seed S`, seeds 301-330, the race behind a switch, alternating (README "Figures",
 // generator 32): two threads 38.9 -> 32.7 s in sum, median 0.86 -> 1.03 s, slowest 10.25 -> 1.94
 // s, within 2 s 28 -> 30 of 30; one thread 40.6 -> 56.7 s (median 0.88 -> 1.81 s): on one core
