@@ -15,10 +15,10 @@
 // every 10 ms while the lanes take turns, may switch them to running side by side.
 //
 // The outside `cancel` flag raises every stop flag (polled every 10 ms, and at every report); a
-// task stopped that way returns what it has (ended, usually), and the race is settled as usual. A task that throws ends the race and its
-// exception is rethrown by run(). Requires T movable; each task's result must depend only on its
-// number, and its reported work only on its number and how far it has got, never more than the
-// work it returns.
+// task stopped that way returns what it has (ended, usually), and the race is settled as usual. A
+// task that throws ends the race and its exception is rethrown by run(). Requires T movable; each
+// task's result must depend only on its number, and its reported work only on its number and how
+// far it has got, never more than the work it returns.
 #include <algorithm>
 #include <atomic>
 #include <chrono>

@@ -717,6 +717,22 @@ AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const 
   return run;
 }
 
+// Whether attempt k's run ends the job (settle returns the job's result for it): it did not start,
+// it was stopped, or it made a puzzle (of the level, or extreme with tests left open).
+bool decides(const AttemptRun& run) {
+  return !run.started || run.interrupted != StopReason::none || run.attempt.has_value();
+}
+
+// Attempt k on a worker thread of its own (RunAhead's, a race's lane), stopped by `stop` in place
+// of the job's cancel flag: in a task arena of one, so that its own helpers (strip_givens'
+// speculation, ConfirmAhead) run on that thread and the cores go to the attempts.
+AttemptRun attempt_alone(const Board& base, const PuzzleJob& job, std::int64_t k, SolveLimits limits,
+                         const std::atomic<bool>* stop, const std::function<void(std::uint64_t)>* pace = nullptr) {
+  limits.cancel = stop;
+  tbb::task_arena alone(1);
+  return alone.execute([&] { return attempt_number(base, job, static_cast<int>(k), limits, pace); });
+}
+
 // What make_puzzle makes of attempt k's run, the `nth` attempt that counts: the job's
 // result, or nullopt to go on (`stats` and `missed_level` carry over).
 std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, AttemptRun run, GenStats& stats,
@@ -726,7 +742,7 @@ std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, Attem
   stats.attempts = nth;
   missed_level = missed_level || run.missed_level;
   if (run.interrupted != StopReason::none) return stopped(run.interrupted, nth);
-  if (!run.attempt) return std::nullopt;
+  if (!decides(run)) return std::nullopt;
   Attempt& a = *run.attempt;
   if (a.undecided > 0)  // extreme promises a proved-minimal clue set: this is none
     return Failure{"budget: minimality not proven (" + counted(a.undecided, "removal test") + " undecided)",
@@ -799,26 +815,27 @@ Result<GeneratedPuzzle> settle_race(const PuzzleJob& job, LaneRace<AttemptRun>::
     missed_level = missed_level || c.value.missed_level;
   }
   if (winner)
-    if (auto r = settle(job, static_cast<int>(winner->k), std::move(winner->value), stats, missed_level, start, counted))
+    if (auto r = settle(job, static_cast<int>(winner->k), std::move(winner->value), stats, missed_level, start,
+                        counted))
       return *r;
   return Failure{missed_level ? "level" : "budget", counted};
 }
 
 // An extreme job's attempts raced in two lanes by work (LaneRace): lane 0 runs attempts 0, 2, 4,
 // ..., lane 1 runs 1, 3, 5, ..., each until an attempt gives it a result, and the job's result is
-// that of the lane whose attempts spent fewer solver nodes up to it (lane 0 on a tie). Solver
-// nodes are deterministic, so the puzzle is the same on any number of cores: with two (`threads`,
-// or a core borrowed from `idle`, now or while it runs) the lanes run side by side, else they take
-// turns on one. An attempt that spends seconds before it is given up no longer holds up the ones
-// after it: hex6 20x20 seed 321's attempt 0 is given up after 6.4 s, while lane 1 gives up
-// attempt 1 and keeps attempt 3 (the job 8.7 -> 1.9 s at `-j 1`, 7.7 -> 1.2 s at `-j 2`). Release build, `hidato generate -t hex6 -r 20 -c 20 -d
-// extreme --seed S`, seeds 301-330, the race behind a switch, alternating (README "Figures",
-// generator 32): two threads 38.9 -> 32.7 s in sum, median 0.86 -> 1.03 s, slowest 10.25 -> 1.94
-// s, within 2 s 28 -> 30 of 30; one thread 40.6 -> 56.7 s (median 0.88 -> 1.81 s): on one core
-// the race costs about 1.4x the CPU, the price of the other lane's work up to the winner's. Not on
-// square4, whose attempt 0 is nearly always kept, so the other lane's work is lost and the
-// attempt loses the second core's help: seeds 301-315, two threads, 31.0 -> 35.0 s, within 2 s
-// 7 -> 4 of 15.
+// that of the lane whose attempts spent fewer solver nodes up to it (lane 0 on a tie). Solver nodes
+// are deterministic, so the puzzle is the same on any number of cores: with two (`threads`, or a
+// core borrowed from `idle`, now or while it runs) the lanes run side by side, else they take turns
+// on one. An attempt that spends seconds before it is given up no longer holds up the ones after
+// it: hex6 20x20 seed 321's attempt 0 is given up after 6.4 s, while lane 1 gives up attempt 1 and
+// keeps attempt 3 (the job 8.7 -> 1.9 s at `-j 1`, 7.7 -> 1.2 s at `-j 2`). Release build, `hidato
+// generate -t hex6 -r 20 -c 20 -d extreme --seed S`, seeds 301-330, the race behind a switch,
+// alternating (README "Figures", generator 32): two threads 38.9 -> 32.7 s in sum, median 0.86 ->
+// 1.03 s, slowest 10.25 -> 1.94 s, within 2 s 28 -> 30 of 30; one thread 40.6 -> 56.7 s (median
+// 0.88 -> 1.81 s): on one core the race costs about 1.4x the CPU, the price of the other lane's
+// work up to the winner's. Not on square4, whose attempt 0 is nearly always kept, so the other
+// lane's work is lost and the attempt loses the second core's help: seeds 301-315, two threads,
+// 31.0 -> 35.0 s, within 2 s 7 -> 4 of 15.
 Result<GeneratedPuzzle> race_attempts(const Board& base, const PuzzleJob& job, const SolveLimits& limits, int threads,
                                       IdleCores* idle, Clock::time_point start) {
   using Race = LaneRace<AttemptRun>;
@@ -826,12 +843,9 @@ Result<GeneratedPuzzle> race_attempts(const Board& base, const PuzzleJob& job, c
   Borrowed borrowed(idle);
   const bool side_by_side = threads >= 2 || (two_cores && borrowed.borrow());
   const Race::Task attempt = [&](std::int64_t k, const std::atomic<bool>* stop, const Race::Pace& pace) {
-    SolveLimits own = limits;
-    own.cancel = stop;
-    tbb::task_arena alone(1);  // an attempt's helpers run on its lane's thread
-    AttemptRun run = alone.execute([&] { return attempt_number(base, job, static_cast<int>(k), own, &pace); });
-    const bool ends = !run.started || run.interrupted != StopReason::none || run.attempt.has_value();
+    AttemptRun run = attempt_alone(base, job, k, limits, stop, &pace);
     const std::uint64_t work = run.nodes;
+    const bool ends = decides(run);
     return Race::Step{std::move(run), work, ends};
   };
   Race race(std::max(1, job.budget.max_attempts), attempt, limits.cancel, side_by_side, race_quantum);
@@ -881,12 +895,7 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   // cores go back once the workers have ended (`borrowed` outlives `ahead`).
   Borrowed borrowed(idle);
   RunAhead<AttemptRun> ahead(attempts, threads, threads, [&](std::int64_t k, const std::atomic<bool>* stop) {
-    SolveLimits own = limits;
-    own.cancel = stop;
-    // The cores go to the attempts: an attempt's own helpers (strip_givens' speculation,
-    // ConfirmAhead) run on its thread.
-    tbb::task_arena alone(1);
-    return alone.execute([&] { return attempt_number(base, job, static_cast<int>(k), own); });
+    return attempt_alone(base, job, k, limits, stop);
   }, cancel);
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const std::function<void()> borrow = [&] {
