@@ -188,7 +188,10 @@ std::string puzzle_json(const GeneratedPuzzle& g, int index, int count) {
                   {"attempt", g.attempt},
                   {"description", describe(g.puzzle)},
                   {"grade", grade_json(g.grade)},
-                  {"undecided", g.stats.undecided}};
+                  {"undecided", g.stats.undecided},
+                  // What it cost in a deterministic unit (solver nodes and SAT conflicts, the same on
+                  // any machine and thread count): time swings with the machine's load, this does not.
+                  {"nodes", g.stats.nodes}};
   return json_text(j) + "\n";
 }
 
