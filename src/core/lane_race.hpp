@@ -65,12 +65,20 @@ class LaneRace {
   LaneRace(const LaneRace&) = delete;
   LaneRace& operator=(const LaneRace&) = delete;
 
+  // How run() starts a lane's thread: std::thread, unless a test makes it fail (std::system_error)
+  // as a system short of threads does; the lanes not started then run on the caller's thread.
+  using Spawn = std::function<std::thread(std::function<void()>)>;
+  void spawn_with(Spawn spawn) { spawn_ = std::move(spawn); }
+
   // Runs the race to its end (call once).
   Outcome run(const std::function<bool()>& more_cores = {}) {
     std::vector<std::thread> threads;
     threads.reserve(2);  // only the threads themselves may fail to start below
     try {
-      for (int l = 0; l < 2; ++l) threads.emplace_back([this, l] { lane(l); });
+      for (int l = 0; l < 2; ++l) {
+        std::function<void()> body = [this, l] { lane(l); };
+        threads.push_back(spawn_ ? spawn_(std::move(body)) : std::thread(std::move(body)));
+      }
     } catch (const std::system_error&) {
       run_in_place(threads);  // no second thread: one lane after the other, on this one
       return outcome();
@@ -216,6 +224,7 @@ class LaneRace {
   }
 
   Task task_;
+  Spawn spawn_;
   const std::atomic<bool>* cancel_;
   const std::int64_t count_;
   const std::uint64_t quantum_;

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <system_error>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -221,6 +223,32 @@ TEST(LaneRace, ATaskThatThrowsEndsTheRace) {
       return Race::Step{Ran{k, true}, 0, false};
     }, nullptr, parallel, 10);
     EXPECT_THROW(race.run(), std::runtime_error);
+  }
+}
+
+// A system short of threads: run() starts `threads` lanes' threads (0 or 1), and the next start
+// fails; the lanes left run on the caller's thread, one after the other, to the same outcome.
+TEST(LaneRace, WithoutThreadsTheLanesRunInPlaceToTheSameOutcome) {
+  for (int threads : {0, 1}) {
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      const std::vector<Plan> plans = random_plans(seed, 1 + static_cast<int>(seed % 9));
+      const Expected want = expected(plans);
+      for (bool parallel : {false, true}) {
+        Worker w{plans};
+        Race race(static_cast<std::int64_t>(plans.size()), std::ref(w), nullptr, parallel, 20);
+        int started = 0;
+        race.spawn_with([&](std::function<void()> body) {
+          if (started == threads) throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+          ++started;
+          return std::thread(std::move(body));
+        });
+        const Race::Outcome out = race.run();
+        EXPECT_EQ(started, threads);
+        EXPECT_EQ(out.winner, want.winner) << "seed " << seed << " threads " << threads;
+        EXPECT_EQ(ks(out), want.counted) << "seed " << seed << " threads " << threads;
+        for (const auto& c : out.counted) EXPECT_FALSE(c.value.stopped) << "a counted task ran to its end";
+      }
+    }
   }
 }
 
