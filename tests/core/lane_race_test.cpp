@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <system_error>
 #include <functional>
 #include <thread>
@@ -112,23 +113,28 @@ std::vector<Plan> random_plans(std::uint64_t seed, int count) {
   return plans;
 }
 
-TEST(LaneRace, TheLaneThatEndsWithLessWorkWinsOnOneCoreOrTwo) {
-  for (std::uint64_t seed = 1; seed <= 90; ++seed) {
-    const std::vector<Plan> plans = random_plans(seed, 1 + static_cast<int>(seed % 9));
-    const Expected want = expected(plans);
-    for (bool parallel : {false, true}) {
-      Worker w{plans};
-      Race race(static_cast<std::int64_t>(plans.size()), std::ref(w), nullptr, parallel, 20);
-      const Race::Outcome out = race.run();
-      EXPECT_EQ(out.winner, want.winner) << "seed " << seed << " parallel " << parallel;
-      EXPECT_EQ(ks(out), want.counted) << "seed " << seed << " parallel " << parallel;
-      for (const auto& c : out.counted) {
-        EXPECT_FALSE(c.value.stopped) << "a counted task ran to its end";
-        EXPECT_EQ(c.value.k, c.k);
-        EXPECT_EQ(c.work, plans[static_cast<std::size_t>(c.k)].work);
-      }
-    }
+// The race of `plans` run (with `setup` applied first) is the one worked out by hand.
+void expect_the_hand_worked_race(const std::vector<Plan>& plans, bool parallel, const std::string& where,
+                                 const std::function<void(Race&)>& setup = {}) {
+  const Expected want = expected(plans);
+  Worker w{plans};
+  Race race(static_cast<std::int64_t>(plans.size()), std::ref(w), nullptr, parallel, 20);
+  if (setup) setup(race);
+  const Race::Outcome out = race.run();
+  EXPECT_EQ(out.winner, want.winner) << where;
+  EXPECT_EQ(ks(out), want.counted) << where;
+  for (const auto& c : out.counted) {
+    EXPECT_FALSE(c.value.stopped) << "a counted task ran to its end; " << where;
+    EXPECT_EQ(c.value.k, c.k);
+    EXPECT_EQ(c.work, plans[static_cast<std::size_t>(c.k)].work);
   }
+}
+
+TEST(LaneRace, TheLaneThatEndsWithLessWorkWinsOnOneCoreOrTwo) {
+  for (std::uint64_t seed = 1; seed <= 90; ++seed)
+    for (bool parallel : {false, true})
+      expect_the_hand_worked_race(random_plans(seed, 1 + static_cast<int>(seed % 9)), parallel,
+                                  "seed " + std::to_string(seed) + " parallel " + std::to_string(parallel));
 }
 
 TEST(LaneRace, TiesGoToLaneZeroAndNoEndingMeansNoWinner) {
@@ -231,22 +237,20 @@ TEST(LaneRace, ATaskThatThrowsEndsTheRace) {
 TEST(LaneRace, WithoutThreadsTheLanesRunInPlaceToTheSameOutcome) {
   for (int threads : {0, 1}) {
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-      const std::vector<Plan> plans = random_plans(seed, 1 + static_cast<int>(seed % 9));
-      const Expected want = expected(plans);
       for (bool parallel : {false, true}) {
-        Worker w{plans};
-        Race race(static_cast<std::int64_t>(plans.size()), std::ref(w), nullptr, parallel, 20);
         int started = 0;
-        race.spawn_with([&](std::function<void()> body) {
-          if (started == threads) throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
-          ++started;
-          return std::thread(std::move(body));
-        });
-        const Race::Outcome out = race.run();
+        const auto short_of_threads = [&](Race& race) {
+          race.spawn_with([&](std::function<void()> body) {
+            if (started == threads)
+              throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+            ++started;
+            return std::thread(std::move(body));
+          });
+        };
+        expect_the_hand_worked_race(random_plans(seed, 1 + static_cast<int>(seed % 9)), parallel,
+                                    "seed " + std::to_string(seed) + " threads " + std::to_string(threads),
+                                    short_of_threads);
         EXPECT_EQ(started, threads);
-        EXPECT_EQ(out.winner, want.winner) << "seed " << seed << " threads " << threads;
-        EXPECT_EQ(ks(out), want.counted) << "seed " << seed << " threads " << threads;
-        for (const auto& c : out.counted) EXPECT_FALSE(c.value.stopped) << "a counted task ran to its end";
       }
     }
   }
