@@ -146,17 +146,21 @@ std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_
 // which attempt's puzzle is returned.
 constexpr std::uint64_t extreme_patience_min = 2'000;
 
+// What a job's cores beyond the one making its attempt do: run the next attempts ahead
+// (RunAhead; square8, and every `sparse` set), help the attempt itself (its strips' speculation
+// and ConfirmAhead; square4, see other_cores), or race the attempts in two lanes by work
+// (race_attempts; hex6, since generator 32).
+enum class OtherCores { run_ahead, help_the_attempt, race };
+
 // Per topology, what an extreme attempt (not `sparse`) is tuned to: the patience at 400 cells;
 // what one stage-B test of an attempt may spend, as a divisor of the attempt's patience
 // (longest_test: a quarter on square8, a sixteenth on hex6, a sixty-fourth on square4); the
 // temperature its path is annealed at (path_temperature: unbiased on square4); the paths it
 // draws, keeping the one of the most slack (paths_drawn: four on hex6); its phase 1
 // (strip_extreme: the hard level's clue set, or a strip by fresh grades at `phase1_tier`: tier 3
-// on square4); the givens its strips try first (removal_order: the most slack on square4); and
+// on square4); the givens its strips try first (removal_order: the most slack on square4);
 // the widest floor it takes to stage B, in root pairs a cell (floor_limit: 12 on square8, 20 on
-// hex6, 35 on square4); what a job's other cores do (make_puzzle): run its next attempts
-// ahead, or help the attempt itself (square4: see attempts_ahead); and whether its attempts race
-// in two lanes by work (race_attempts: hex6 only, since generator 32).
+// hex6, 35 on square4); and what a job's other cores do (make_puzzle, OtherCores).
 struct ExtremeTuning {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
@@ -165,8 +169,7 @@ struct ExtremeTuning {
   int phase1_tier;  // 0: the hard level's clue set (hard_clues)
   SlackFirst removal;
   std::uint64_t floor_per_cell;
-  bool attempts_ahead;
-  bool race;
+  OtherCores other_cores;
 };
 
 // Square4, generator 30: phase 1 strips by fresh tier-3 grades instead of tier 4 (0.3-0.4 s at
@@ -177,11 +180,16 @@ struct ExtremeTuning {
 // -d extreme --seed S`, alternating seed by seed, wall (README, "Figures", generator 30).
 ExtremeTuning extreme_tuning(Topology t) {
   switch (t) {
-    case Topology::hex6: return {250'000, 16, extreme_anneal_temperature, 4, 0, SlackFirst::least, 20, true, true};
-    case Topology::square4: return {300'000, 64, unbiased, 1, 3, SlackFirst::most, 35, false, false};
+    case Topology::hex6:
+      return {.at_400 = 250'000, .test_divisor = 16, .path_temperature = extreme_anneal_temperature, .paths = 4,
+              .phase1_tier = 0, .removal = SlackFirst::least, .floor_per_cell = 20, .other_cores = OtherCores::race};
+    case Topology::square4:
+      return {.at_400 = 300'000, .test_divisor = 64, .path_temperature = unbiased, .paths = 1, .phase1_tier = 3,
+              .removal = SlackFirst::most, .floor_per_cell = 35, .other_cores = OtherCores::help_the_attempt};
     case Topology::square8: break;
   }
-  return {30'000, 4, extreme_anneal_temperature, 1, 0, SlackFirst::least, 12, true, false};
+  return {.at_400 = 30'000, .test_divisor = 4, .path_temperature = extreme_anneal_temperature, .paths = 1,
+          .phase1_tier = 0, .removal = SlackFirst::least, .floor_per_cell = 12, .other_cores = OtherCores::run_ahead};
 }
 
 // The tuning of a `sparse` extreme set (the fewest givens): one path annealed as the other levels
@@ -195,8 +203,7 @@ ExtremeTuning extreme_tuning(Topology t, bool sparse) {
     tuning.paths = 1;
     tuning.phase1_tier = 4;
     tuning.removal = SlackFirst::least;
-    tuning.attempts_ahead = true;
-    tuning.race = false;
+    tuning.other_cores = OtherCores::run_ahead;
   }
   return tuning;
 }
@@ -698,7 +705,7 @@ struct AttemptRun {
 // where it used to be kept whatever its floor (hex6 20x20 seed 174: a floor of 18,909 pairs,
 // 549 s of stage B, one test still open, so the job failed after 570 s; attempt 4 ends in 2.8 s).
 AttemptRun attempt_number(const Board& base, const PuzzleJob& job, int k, const SolveLimits& limits,
-                          const std::function<void(std::uint64_t)>* pace = nullptr) {
+                          const StripBudget::Pace* pace = nullptr) {
   AttemptRun run;
   run.interrupted = stop_now(limits);
   if (run.interrupted != StopReason::none) {
@@ -727,7 +734,7 @@ bool decides(const AttemptRun& run) {
 // of the job's cancel flag: in a task arena of one, so that its own helpers (strip_givens'
 // speculation, ConfirmAhead) run on that thread and the cores go to the attempts.
 AttemptRun attempt_alone(const Board& base, const PuzzleJob& job, std::int64_t k, SolveLimits limits,
-                         const std::atomic<bool>* stop, const std::function<void(std::uint64_t)>* pace = nullptr) {
+                         const std::atomic<bool>* stop, const StripBudget::Pace* pace = nullptr) {
   limits.cancel = stop;
   tbb::task_arena alone(1);
   return alone.execute([&] { return attempt_number(base, job, static_cast<int>(k), limits, pace); });
@@ -753,20 +760,18 @@ std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, Attem
   return g;
 }
 
-// Whether a job's other cores run its next attempts ahead (RunAhead) rather than help the attempt
-// being made (its strips' speculation and ConfirmAhead, through the task arena). Square4 20x20
+// What a job's other cores do (OtherCores; the levels below extreme run attempts ahead). Running
+// the next attempts ahead (RunAhead) against helping the attempt being made (its strips'
+// speculation and ConfirmAhead, through the task arena), before hex6 raced: square4 20x20
 // extreme keeps attempt 0 on 28 of 30 seeds, so an attempt run ahead is mostly lost work, and it
 // slows the one that is kept; hex6 gives attempts up far more often. `hidato generate -r 20 -c 20
 // -d extreme`, two cores, alternating seed by seed (README, "Figures", stop 56): square4
 // seeds 121-150 45.3 -> 41.4 s in sum with the cores helping the attempt (slowest 2.74 -> 2.45
 // s), 54.3 s with both; hex6 seeds 1-20 17.1 s ahead, 18.6 s helping; square8 seeds 1-15 6.2 /
 // 6.8 s. The same puzzles every way.
-bool attempts_ahead(const PuzzleJob& job) {
-  return job.target != Difficulty::extreme || extreme_tuning(job.board.topology, job.board.sparse).attempts_ahead;
-}
-
-bool races(const PuzzleJob& job) {
-  return job.target == Difficulty::extreme && extreme_tuning(job.board.topology, job.board.sparse).race;
+OtherCores other_cores(const PuzzleJob& job) {
+  return job.target == Difficulty::extreme ? extreme_tuning(job.board.topology, job.board.sparse).other_cores
+                                           : OtherCores::run_ahead;
 }
 
 // How far (in nodes) one lane of race_attempts may run ahead of the other when they take turns on
@@ -884,8 +889,9 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   // (a worker thread per puzzle cost about 60 us each: a book of 1,200 easy 7x7 puzzles, which
   // take 0.25 ms, went from 0.32 s to 0.38-0.41 s).
   if (job.target != Difficulty::extreme) idle = nullptr;
-  if (races(job)) return race_attempts(base, job, limits, threads, idle, start);
-  if ((threads <= 1 && !idle) || !attempts_ahead(job)) {
+  const OtherCores cores_do = other_cores(job);
+  if (cores_do == OtherCores::race) return race_attempts(base, job, limits, threads, idle, start);
+  if ((threads <= 1 && !idle) || cores_do == OtherCores::help_the_attempt) {
     for (int k = 0; k < attempts; ++k)
       if (auto r = settle(job, k, attempt_number(base, job, k, limits), stats, missed_level, start, k + 1)) return *r;
     return Failure{missed_level ? "level" : "budget", stats.attempts};

@@ -25,7 +25,8 @@ struct StripBudget {
   std::uint64_t per_call = std::numeric_limits<std::uint64_t>::max();  // node cap of one call
   int undecided = 0;   // calls that hit per_call or nodes_left (the given was kept)
   // Told nodes_used after every charge (LaneRace's pace: a race of attempts by work); may block.
-  const std::function<void(std::uint64_t)>* pace = nullptr;
+  using Pace = std::function<void(std::uint64_t)>;
+  const Pace* pace = nullptr;
 };
 
 // True (and `interrupted` set) once the deadline has passed or the cancel flag is raised.
