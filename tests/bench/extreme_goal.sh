@@ -7,12 +7,12 @@
 #                               [--threads 2] [--only TOPOLOGY] [--goal-ms 2000] [--tsv FILE]
 #
 # Per topology it prints the wall times' sum, median and slowest (with its seed), how many
-# puzzles met the goal, the `nodes` of `--json` (median, largest, sum: the solver work, the same
-# on every machine and for any --threads, so the figure to compare between runs on machines whose
-# speed differs), how many puzzles came from a later attempt, and how many say `minimal: proven`.
-# --tsv keeps one line per puzzle (topology, seed, ms, nodes, attempt, minimal). Exit status: 0
-# when every call made its puzzle, 2 when one failed (its line says `failed`), 1 for usage or input
-# `hidato generate` refuses (its message is shown).
+# puzzles met the goal (in time and `minimal: proven`), the `nodes` of `--json` (median, largest,
+# sum: the solver work, the same on every machine and for any --threads, so the figure to compare
+# between runs on machines whose speed differs), how many puzzles came from a later attempt, and
+# how many say `minimal: proven`. --tsv keeps one line per puzzle (topology, seed, ms, nodes,
+# attempt, minimal). Exit status: 0 when every call made its puzzle, 2 when one failed (its line
+# says `failed`), 1 for usage, or for input `hidato generate` refuses (its message is shown).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -92,7 +92,7 @@ for t in $topologies; do
   ms_med=$(cut -f3 "$out" | sort -n | median)
   nodes_med=$(cut -f4 "$out" | sort -n | median)
   sort -t$'\t' -k3,3n "$out" | awk -F'\t' -v t="$t" -v goal="$goal_ms" -v med="$ms_med" -v nmed="$nodes_med" '
-    { sum += $3; if ($3 <= goal) ok++; if ($5 > 0) later++; if ($6 == "proven") proven++
+    { sum += $3; if ($3 <= goal && $6 == "proven") ok++; if ($5 > 0) later++; if ($6 == "proven") proven++
       nsum += $4; if ($4 > nmax) nmax = $4; slow = $3; slow_seed = $2 }
     END {
       printf "%-8s %6d %9.1f %9.2f %10.2f (%s) %6d/%-2d %9d %9d %10d %9d %8d\n", t, NR, sum / 1000, med / 1000, slow / 1000, slow_seed, ok, NR, nmed, nmax, nsum, later, proven
