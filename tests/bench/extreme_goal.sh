@@ -82,7 +82,7 @@ for ((s = first; s <= last; ++s)); do
 done
 [ -z "$tsv" ] || cp "$lines" "$tsv"
 
-echo "extreme ${size}x${size}, seeds $seeds, --threads $threads, goal ${goal_ms} ms ($(date -u +%F), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown))"
+echo "extreme ${size}x${size}, seeds $seeds, --threads $threads, goal ${goal_ms} ms ($(date -u +%F), checkout $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown))"
 printf '%-8s %6s %9s %9s %16s %9s %9s %9s %10s %9s %8s\n' topology puzzles "sum s" "median s" "slowest s (seed)" "in goal" "nodes med" "nodes max" "nodes sum" "later att" proven
 # The median of a column of numbers, one a line, sorted.
 median() { awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
@@ -90,12 +90,12 @@ for t in $topologies; do
   awk -F'\t' -v t="$t" '$1 == t' "$lines" >"$out"
   [ -s "$out" ] || continue
   ms_med=$(cut -f3 "$out" | sort -n | median)
-  nodes_med=$(cut -f4 "$out" | sort -n | median)
+  nodes_med=$(awk -F'\t' '$6 != "failed"' "$out" | cut -f4 | sort -n | median)
   sort -t$'\t' -k3,3n "$out" | awk -F'\t' -v t="$t" -v goal="$goal_ms" -v med="$ms_med" -v nmed="$nodes_med" '
     { sum += $3; if ($3 <= goal && $6 == "proven") ok++; if ($5 > 0) later++; if ($6 == "proven") proven++
       nsum += $4; if ($4 > nmax) nmax = $4; slow = $3; slow_seed = $2 }
     END {
-      printf "%-8s %6d %9.1f %9.2f %10.2f (%s) %6d/%-2d %9d %9d %10d %9d %8d\n", t, NR, sum / 1000, med / 1000, slow / 1000, slow_seed, ok, NR, nmed, nmax, nsum, later, proven
+      printf "%-8s %6d %9.1f %9.2f %10.2f (%s) %6d/%-2d %9d %9d %10d %9d %8d\n", t, NR, sum / 1000, med / 1000, slow / 1000, slow_seed, ok, NR, nmed == "" ? 0 : nmed, nmax, nsum, later, proven
     }'
 done
 [ "$failed" -eq 0 ] || { echo "extreme_goal.sh: some puzzles failed (see the lines marked failed with --tsv)" >&2; exit 2; }
