@@ -61,6 +61,7 @@ struct Attempt {
   Values solution;
   Grade grade;
   int undecided = 0;
+  std::uint64_t proof_nodes = 0;  // what its confirming proof spent (in the attempt's nodes)
 };
 
 // fill: a path over the shape, mixed, with the obstacles carved off it and mixed again, then
@@ -147,10 +148,10 @@ std::uint64_t per_call_nodes(const WorkBudget& b) { return std::max<std::uint64_
 constexpr std::uint64_t extreme_patience_min = 2'000;
 
 // What a job's cores beyond the one making its attempt do: run the next attempts ahead
-// (RunAhead; square8, and every `sparse` set), help the attempt itself (its strips' speculation
-// and ConfirmAhead; square4, see other_cores), or race the attempts in two lanes by work
-// (race_attempts; hex6, since generator 32).
-enum class OtherCores { run_ahead, help_the_attempt, race };
+// (RunAhead; square8, and every `sparse` set), or race the attempts in two lanes by work
+// (race_attempts; hex6 since generator 32, square4 since generator 33, which until then gave
+// them to the attempt itself: its strips' speculation and ConfirmAhead, see other_cores).
+enum class OtherCores { run_ahead, race };
 
 // Per topology, what an extreme attempt (not `sparse`) is tuned to: the patience at 400 cells;
 // what one stage-B test of an attempt may spend, as a divisor of the attempt's patience
@@ -160,7 +161,8 @@ enum class OtherCores { run_ahead, help_the_attempt, race };
 // (strip_extreme: the hard level's clue set, or a strip by fresh grades at `phase1_tier`: tier 3
 // on square4); the givens its strips try first (removal_order: the most slack on square4);
 // the widest floor it takes to stage B, in root pairs a cell (floor_limit: 12 on square8, 20 on
-// hex6, 35 on square4); and what a job's other cores do (make_puzzle, OtherCores).
+// hex6, 35 on square4); and what a job's other cores do (make_puzzle, OtherCores: race on hex6
+// and square4).
 struct ExtremeTuning {
   std::uint64_t at_400;
   std::uint64_t test_divisor;
@@ -185,7 +187,7 @@ ExtremeTuning extreme_tuning(Topology t) {
               .phase1_tier = 0, .removal = SlackFirst::least, .floor_per_cell = 20, .other_cores = OtherCores::race};
     case Topology::square4:
       return {.at_400 = 300'000, .test_divisor = 64, .path_temperature = unbiased, .paths = 1, .phase1_tier = 3,
-              .removal = SlackFirst::most, .floor_per_cell = 35, .other_cores = OtherCores::help_the_attempt};
+              .removal = SlackFirst::most, .floor_per_cell = 35, .other_cores = OtherCores::race};
     case Topology::square8: break;
   }
   return {.at_400 = 30'000, .test_divisor = 4, .path_temperature = extreme_anneal_temperature, .paths = 1,
@@ -418,6 +420,17 @@ bool stage_a_too_wide(const RemovalOracle& oracle, std::uint64_t widest_floor) {
   return widest_floor != std::numeric_limits<std::uint64_t>::max() && oracle.pairs() > widest_floor + widest_floor / 4;
 }
 
+// In a race of attempts (budget.pace set), a long oracle test reports its conflicts as it runs,
+// not only at its end, so that a lane that can no longer win is stopped within
+// SatCount::progress_every conflicts rather than after its test (up to 0.8 s on square4 20x20).
+// What the test is charged at its end is never less (charge), so the race is settled as before.
+void pace_tests(RemovalOracle& oracle, const StripBudget& budget) {
+  if (!budget.pace) return;
+  oracle.report_progress([&budget](std::uint64_t in_test) {
+    (*budget.pace)(budget.nodes_used + std::min(in_test, budget.nodes_left));
+  });
+}
+
 // Stage B's test of the given at `c` of `p` (the oracle's, or count_solutions' without an
 // encoding). The strip's clue set without it is confirmed ahead meanwhile (ConfirmAhead): if the
 // given goes and every later test keeps its given, that is the clue set the attempt ends with,
@@ -467,6 +480,7 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
     const std::vector<CellId> asked = without_near_witness(p, order, solution, budget);
     RemovalOracle oracle(p, asked, budget.limits);
     oracle.prefer(solution);
+    pace_tests(oracle, budget);
     if (stage_a_too_wide(oracle, give_up.widest_floor)) {  // no test runs: each stays open
       open += static_cast<int>(asked.size());
       return keep;
@@ -483,6 +497,7 @@ std::vector<bool> strip_exact(Puzzle p, const std::vector<CellId>& order, const 
   RemovalOracle oracle = RemovalOracle::above(floor, budget.limits, give_up.widest_floor);
   if (oracle.pairs() > give_up.widest_floor) return all_open();
   oracle.prefer(solution);
+  pace_tests(oracle, budget);
   const std::uint64_t cap = std::min(retry_cap(budget.per_call), give_up.longest_test);
   for (CellId c : candidates) {
     const auto at = static_cast<std::size_t>(c);
@@ -666,7 +681,7 @@ std::optional<Attempt> run_attempt(const Board& base, const PuzzleJob& job, Rng&
     missed_level = true;
     return std::nullopt;
   }
-  return Attempt{std::move(puzzle), solution, std::move(g), open};
+  return Attempt{std::move(puzzle), solution, std::move(g), open, proved.nodes};
 }
 
 Failure stopped(StopReason r, int attempts) {
@@ -762,13 +777,16 @@ std::optional<Result<GeneratedPuzzle>> settle(const PuzzleJob& job, int k, Attem
 
 // What a job's other cores do (OtherCores; the levels below extreme run attempts ahead). Running
 // the next attempts ahead (RunAhead) against helping the attempt being made (its strips'
-// speculation and ConfirmAhead, through the task arena), before hex6 raced: square4 20x20
-// extreme keeps attempt 0 on 28 of 30 seeds, so an attempt run ahead is mostly lost work, and it
-// slows the one that is kept; hex6 gives attempts up far more often. `hidato generate -r 20 -c 20
-// -d extreme`, two cores, alternating seed by seed (README, "Figures", stop 56): square4
+// speculation and ConfirmAhead, through the task arena), before any topology raced: square4
+// 20x20 extreme keeps attempt 0 on 28 of 30 seeds, so an attempt run ahead is mostly lost work,
+// and it slows the one that is kept; hex6 gives attempts up far more often. `hidato generate -r
+// 20 -c 20 -d extreme`, two cores, alternating seed by seed (README, "Figures", stop 56): square4
 // seeds 121-150 45.3 -> 41.4 s in sum with the cores helping the attempt (slowest 2.74 -> 2.45
 // s), 54.3 s with both; hex6 seeds 1-20 17.1 s ahead, 18.6 s helping; square8 seeds 1-15 6.2 /
-// 6.8 s. The same puzzles every way.
+// 6.8 s. The same puzzles every way. Since generators 32 (hex6) and 33 (square4) those two race
+// (race_attempts); square8 keeps running attempts ahead (racing, seeds 301-330: 9.7 -> 8.3 s in
+// sum, median 0.24 -> 0.26 s, every puzzle within 2 s either way, so not worth its price on one
+// core).
 OtherCores other_cores(const PuzzleJob& job) {
   return job.target == Difficulty::extreme ? extreme_tuning(job.board.topology, job.board.sparse).other_cores
                                            : OtherCores::run_ahead;
@@ -778,6 +796,40 @@ OtherCores other_cores(const PuzzleJob& job) {
 // one core. The turn passes at the next charge (a solver call's end), so the lanes' work differs
 // by at most this and one call. Only the order of the work depends on it, never the puzzle.
 constexpr std::uint64_t race_quantum = 500;
+
+// What race_attempts charges an attempt for the work it does before and between its solver calls,
+// which spends no nodes (its fill, phase 1's grades, the root propagations of its tests): 5,000
+// nodes at 400 cells (square4 20x20 spends about 0.3-0.4 s there, what its stage B spends on
+// 3,000-5,000 conflicts), growing as cells^1.5 like the patience. Without it a lane that gave an
+// attempt up and began the next looked cheaper than it was, so the other lane, its attempt
+// already made, waited out that lane's phase 1 before it could win. It is a count, not a time, so
+// the winner is as deterministic as before. Release build with the charge behind an environment
+// switch, `hidato generate -r 20 -c 20 -d extreme --seed S -j 2`, wall, alternating seed by seed
+// (README, "Figures", generator 33): square4 seeds 301-330, racing, 0 / 2,500 / 5,000 / 10,000 /
+// 20,000 nodes: sum 38.4 s (another run, without pace_tests' reports) / 34.0 / 32.5 / 31.8 /
+// 31.7 s, slowest 2.16 / 1.81 / 1.55 / 1.53 / 1.55 s; hex6 seeds 301-330 19.1 s at 0 (another
+// run), then 17.5 / 17.0 / 17.7 / 18.3 s, slowest 1.02 / 1.31 / 1.91 / 2.60 s (all seed 321, where
+// attempts are given up: each pays the charge).
+std::uint64_t attempt_start_work(int cells) {
+  const CellScale c = cell_scale(cells);
+  return 5'000 * c.cells * c.root / 8'000;
+}
+
+// An attempt's work in race_attempts: the charge for its nodeless work (attempt_start_work) and
+// the nodes it spent up to its puzzle, not those of the proof that confirms it (confirm_unique,
+// Attempt::proof_nodes). That proof is the winner's to pay, whichever lane wins; counted, it kept
+// the other lane running that much longer before the winner was known (square4 20x20 seed 560:
+// attempt 0 ends at 1.26 s, 5,283 nodes of strip and 4,856 of proof, and lane 1 passed its work
+// at 2.15 s; without the proof at 1.26 s). A count like the nodes, so the winner stays the same
+// on any number of cores. Release build with it behind an environment switch, `hidato generate
+// -r 20 -c 20 -d extreme --seed S -j 2`, wall, alternating seed by seed (README, "Figures",
+// generator 33): square4 seeds 301-330 33.0 -> 29.2 s in sum (median 1.13 -> 0.93 s, slowest
+// 1.56 -> 1.43 s), 431-470 45.9 -> 39.7 s (1.05 -> 0.93 s, 1.74 -> 1.67 s), 501-560 71.4 ->
+// 58.5 s (1.15 -> 0.93 s, 2.10 -> 1.72 s, 59 -> 60 of 60 within 2 s); hex6 seeds 301-330 17.4
+// -> 15.7 s (0.54 -> 0.47 s, 1.38 -> 1.01 s).
+std::uint64_t race_work(const AttemptRun& run, std::uint64_t start_work) {
+  return start_work + run.nodes - (run.attempt ? run.attempt->proof_nodes : 0);
+}
 
 // The cores a job borrowed from `idle` (none without one), given back when it returns.
 class Borrowed {
@@ -838,18 +890,29 @@ Result<GeneratedPuzzle> settle_race(const PuzzleJob& job, LaneRace<AttemptRun>::
 // alternating (README "Figures", generator 32): two threads 38.9 -> 32.7 s in sum, median 0.86 ->
 // 1.03 s, slowest 10.25 -> 1.94 s, within 2 s 28 -> 30 of 30; one thread 40.6 -> 56.7 s (median
 // 0.88 -> 1.81 s): on one core the race costs about 1.4x the CPU, the price of the other lane's
-// work up to the winner's. Not on square4, whose attempt 0 is nearly always kept, so the other
-// lane's work is lost and the attempt loses the second core's help: seeds 301-315, two threads,
-// 31.0 -> 35.0 s, within 2 s 7 -> 4 of 15.
+// work up to the winner's. Each attempt's work counts attempt_start_work besides its nodes, and
+// its oracle tests report their conflicts as they run (pace_tests), so a lane that can no longer
+// win stops within 64 conflicts. Square4 raced too from generator 33: with those two, its
+// attempt 0 (kept on 25 of 30 seeds) stops holding up the job when it is dear, which outweighs
+// the second core's help it loses. Square4 20x20, release build with the race, the charge and
+// the reports behind environment switches, alternating seed by seed, two threads, wall (README
+// "Figures", generator 33): seeds 301-330 35.3 -> 35.7 s in sum (the reports then took it to
+// 30.9 s against 31.7 s in a later pair of runs), median 1.12 -> 1.20 s, slowest 2.81 -> 1.71 s,
+// within 2 s 28 -> 30 of 30; held out, seeds 431-470, with the reports: 43.1 -> 43.3 s, median
+// 0.93 -> 1.00 s, slowest 2.64 -> 1.71 s, within 2 s 36 -> 40 of 40. On one thread it costs what
+// it costs hex6 and more: seeds 301-315 18.3 -> 29.5 s (median 1.20 -> 2.09 s).
 Result<GeneratedPuzzle> race_attempts(const Board& base, const PuzzleJob& job, const SolveLimits& limits, int threads,
                                       IdleCores* idle, Clock::time_point start) {
   using Race = LaneRace<AttemptRun>;
   const bool two_cores = std::thread::hardware_concurrency() >= 2;
   Borrowed borrowed(idle);
   const bool side_by_side = threads >= 2 || (two_cores && borrowed.borrow());
+  const std::uint64_t start_work = attempt_start_work(base.size());
   const Race::Task attempt = [&](std::int64_t k, const std::atomic<bool>* stop, const Race::Pace& pace) {
-    AttemptRun run = attempt_alone(base, job, k, limits, stop, &pace);
-    const std::uint64_t work = run.nodes;
+    const Race::Pace paced = [&](std::uint64_t nodes) { pace(start_work + nodes); };
+    paced(0);
+    AttemptRun run = attempt_alone(base, job, k, limits, stop, &paced);
+    const std::uint64_t work = race_work(run, start_work);
     const bool ends = decides(run);
     return Race::Step{std::move(run), work, ends};
   };
@@ -891,7 +954,7 @@ Result<GeneratedPuzzle> make_puzzle(const PuzzleJob& job, const std::atomic<bool
   if (job.target != Difficulty::extreme) idle = nullptr;
   const OtherCores cores_do = other_cores(job);
   if (cores_do == OtherCores::race) return race_attempts(base, job, limits, threads, idle, start);
-  if ((threads <= 1 && !idle) || cores_do == OtherCores::help_the_attempt) {
+  if (threads <= 1 && !idle) {
     for (int k = 0; k < attempts; ++k)
       if (auto r = settle(job, k, attempt_number(base, job, k, limits), stats, missed_level, start, k + 1)) return *r;
     return Failure{missed_level ? "level" : "budget", stats.attempts};

@@ -253,7 +253,14 @@ std::optional<std::string> check_level(const BoardSpec& spec, Difficulty level);
 //    where lane 1 wins (hex6 20x20 seeds 301-330: 8 of 30), and `stats.attempts` counts the
 //    attempts of both lanes within the winner's work. Square8, square4, sparse and the
 //    deduction levels do not change.
-inline constexpr int generator_version = 32;
+// 33: square4 extreme (not `sparse`) races its attempts in two lanes by work as hex6 does, and
+//    in both races an attempt's work leaves out its confirming proof's nodes and counts a charge
+//    for what it does without solver nodes (generator.cpp, race_work, attempt_start_work: 5,000
+//    nodes at 400 cells), so lane 1 now wins some jobs where lane 0 did and back: a square4
+//    extreme puzzle changes where lane 1 wins (square4 20x20 seeds 301-330: 16 of 30), a hex6
+//    extreme puzzle where the new work turns the race (hex6 seeds 301-330: 5 of 30).
+//    Square8, sparse and the deduction levels do not change.
+inline constexpr int generator_version = 33;
 
 // `threads`: how many attempts may run at once. With more than one, the attempts after the one
 // being settled run ahead on other threads: the puzzle (and its stats but ms) is the same as with

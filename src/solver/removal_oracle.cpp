@@ -175,6 +175,10 @@ void RemovalOracle::prefer(const Values& solution) {
   if (impl_->sat) impl_->sat->prefer(solution);
 }
 
+void RemovalOracle::report_progress(std::function<void(std::uint64_t)> progress) {
+  if (impl_->sat) impl_->sat->report_progress(std::move(progress));
+}
+
 // Plan: the new floor's root propagation; the encoded pairs it leaves out become false for good.
 std::uint64_t RemovalOracle::raise_floor(const Puzzle& floor) {
   Impl& m = *impl_;

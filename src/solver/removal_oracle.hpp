@@ -17,6 +17,7 @@
 // cover is a programming error (std::logic_error). The instance is CaDiCaL's refutation tuning
 // (SatCount::Tuning): most hard tests are proofs that no other solution exists.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <span>
@@ -61,6 +62,12 @@ class RemovalOracle {
   // witness agrees with it on most cells; on square8 20x20 extreme strips (15 seeds) the oracles
   // spent 22% fewer conflicts and 16% less time. Verdicts never change.
   void prefer(const Values& solution);
+
+  // From now on, `progress` is told the conflicts a running test has spent, every
+  // SatCount::progress_every of them, from inside the test on the calling thread (it may block):
+  // for a caller that must know how far a long test has got before it ends (LaneRace's pace).
+  // Never more than the conflicts the test reports at its end.
+  void report_progress(std::function<void(std::uint64_t)> progress);
 
   // Above a floor: `floor`, which holds every given of the floor so far (and maybe more), becomes
   // the floor. For a caller whose later clue sets all keep some givens for good (a greedy strip:

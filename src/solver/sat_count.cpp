@@ -10,17 +10,20 @@
 namespace hidato::solver_detail {
 
 // CaDiCaL's callbacks: the terminator polls the watch, the learner counts learnt clauses (one per
-// conflict: the `nodes` of the SAT phase).
+// conflict: the `nodes` of the SAT phase) and reports them to `progress`.
 struct SatCount::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
   explicit Hooks(Watch& w) : watch(w) {}
   bool terminate() override { return watch.expired(); }
   bool learning(int) override {
     ++learnt;
+    if (progress && (learnt - solve_start) % progress_every == 0) progress(learnt - solve_start);
     return false;
   }
   void learn(int) override {}
   Watch& watch;
   std::uint64_t learnt = 0;
+  std::uint64_t solve_start = 0;  // learnt when the running solve began
+  std::function<void(std::uint64_t)> progress;
 };
 
 std::uint64_t SatCount::pairs(const Domains& domains) {
@@ -119,6 +122,8 @@ SatCount::~SatCount() {
 }
 
 std::uint64_t SatCount::conflicts() const { return hooks_->learnt; }
+
+void SatCount::report_progress(std::function<void(std::uint64_t)> progress) { hooks_->progress = std::move(progress); }
 
 int SatCount::var(int v, int pos) const {
   if (v < 1 || v > n_) return 0;
@@ -344,6 +349,7 @@ std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, in
   }
   if (const int x = var(banned.first, banned.second); x != 0) sat_->assume(-x);
   if (conflict_budget < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(conflict_budget));
+  hooks_->solve_start = hooks_->learnt;
   const int res = sat_->solve();
   if (res == 20) *decided = true;
   if (res != 10) return std::nullopt;
@@ -413,6 +419,7 @@ bool SatCount::count(std::vector<Values>& found, int limit, std::uint64_t confli
     if (used >= conflict_budget) return false;
     const std::uint64_t left = conflict_budget - used;
     if (left < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(left));
+    hooks_->solve_start = hooks_->learnt;
     const int res = sat_->solve();
     if (res == 20) return true;
     if (res != 10) return false;

@@ -55,6 +55,7 @@
 // Stops: the deadline and cancel flag through CaDiCaL's Terminator (they only ever turn a result
 // into gave_up), the deterministic budget as CaDiCaL's conflict limit.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -133,6 +134,11 @@ class SatCount {
   // the instance goes on with everything it learnt.
   bool count(std::vector<Values>& found, int limit, std::uint64_t conflict_budget);
   std::uint64_t conflicts() const;
+  // From now on, `progress` is told the conflicts of the solve running (solve_assuming, count)
+  // every progress_every conflicts, from inside CaDiCaL on the calling thread; it may block.
+  // An empty function stops the reports.
+  void report_progress(std::function<void(std::uint64_t)> progress);
+  static constexpr std::uint64_t progress_every = 64;
 
   // Decisions on a pair take `solution`'s side first from now on (CaDiCaL's forced phase): true
   // where the solution puts that value, false elsewhere. A hint, never a change of verdict: for a

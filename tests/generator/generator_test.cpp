@@ -520,29 +520,42 @@ TEST(Generator, BorrowedCoresChangeNothingAndGoBack) {
   EXPECT_EQ(other.borrowed(), 0);
 }
 
-// Hex6 extreme races its attempts in two lanes by work (generator 32): taking turns on one thread,
-// side by side on two, or on a core borrowed from a book's tail, the same attempt wins with the
-// same work, and the borrowed core goes back. Some of these jobs must count other attempts than
-// 0..k for the race to have been run at all (attempts one after another count exactly those).
-TEST(Generator, RacedAttemptsAreTheSameOnOneThreadOrTwo) {
-  int raced = 0;
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    const PuzzleJob job = small_job(Topology::hex6, "rect", 0.0, seed, Difficulty::extreme, 10);
-    const auto one = make_puzzle(job, nullptr, 1);
-    ASSERT_TRUE(one.ok()) << seed << ": " << one.failure().reason;
-    IdleCores idle;
-    idle.lend(1);
-    for (const auto& other : {make_puzzle(job, nullptr, 2), make_puzzle(job, nullptr, 1, &idle)}) {
-      ASSERT_TRUE(other.ok()) << seed;
-      EXPECT_EQ(other.value().attempt, one.value().attempt) << seed;
-      EXPECT_EQ(describe(other.value().puzzle), describe(one.value().puzzle)) << seed;
-      EXPECT_EQ(other.value().stats.nodes, one.value().stats.nodes) << seed;
-      EXPECT_EQ(other.value().stats.attempts, one.value().stats.attempts) << seed;
-    }
-    EXPECT_EQ(idle.free(), 1) << "the core goes back";
-    raced += one.value().stats.attempts != one.value().attempt + 1;
+namespace {
+
+// One raced job, made on one thread, on two, and on one with a core borrowed from a book's tail:
+// the same attempt wins with the same work, and the borrowed core goes back. `raced`: whether it
+// counted other attempts than 0..k (attempts one after another count exactly those).
+void expect_raced_the_same(const PuzzleJob& job, bool& raced) {
+  const auto one = make_puzzle(job, nullptr, 1);
+  ASSERT_TRUE(one.ok()) << job.seed << ": " << one.failure().reason;
+  IdleCores idle;
+  idle.lend(1);
+  for (const auto& other : {make_puzzle(job, nullptr, 2), make_puzzle(job, nullptr, 1, &idle)}) {
+    ASSERT_TRUE(other.ok()) << job.seed;
+    EXPECT_EQ(other.value().attempt, one.value().attempt) << job.seed;
+    EXPECT_EQ(describe(other.value().puzzle), describe(one.value().puzzle)) << job.seed;
+    EXPECT_EQ(other.value().stats.nodes, one.value().stats.nodes) << job.seed;
+    EXPECT_EQ(other.value().stats.attempts, one.value().stats.attempts) << job.seed;
   }
-  EXPECT_GE(raced, 1);
+  EXPECT_EQ(idle.free(), 1) << "the core goes back";
+  raced = one.value().stats.attempts != one.value().attempt + 1;
+}
+
+}  // namespace
+
+// Hex6 (generator 32) and square4 (generator 33) extreme race their attempts in two lanes by work
+// (expect_raced_the_same). On each topology some of these jobs must count other attempts than
+// 0..k for the race to have been run at all.
+TEST(Generator, RacedAttemptsAreTheSameOnOneThreadOrTwo) {
+  for (Topology t : {Topology::hex6, Topology::square4}) {
+    int raced = 0;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      bool this_one = false;
+      expect_raced_the_same(small_job(t, "rect", 0.0, seed, Difficulty::extreme, 10), this_one);
+      raced += this_one;
+    }
+    EXPECT_GE(raced, 1) << to_string(t);
+  }
 }
 
 // A cancel raised while the lanes take turns, or run side by side, stops both: the job fails as

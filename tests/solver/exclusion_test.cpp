@@ -12,6 +12,7 @@
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "solver/removal_oracle.hpp"
+#include "solver/sat_count.hpp"
 #include "solver/solver.hpp"
 
 using namespace hidato;
@@ -381,4 +382,44 @@ TEST(RemovalOracle, TestPairsAreEachTestsOwnRootPairs) {
     }
   }
   EXPECT_GT(compared, 20) << compared;  // tests with pairs were compared
+}
+
+// report_progress(): a running test tells its conflicts so far every SatCount::progress_every of
+// them (LaneRace's pace in the generator's race of attempts), rising, never past what the test
+// reports at its end, and as often as those conflicts allow. An empty function ends the reports.
+// Square4 16x16 snakes with an eighth of their values given, above a floor of the ends and a tenth
+// of those: 5 of their tests take 98-278 conflicts.
+TEST(RemovalOracle, ReportsTheConflictsOfARunningTest) {
+  constexpr std::uint64_t every = solver_detail::SatCount::progress_every;
+  Rng rng(5);
+  std::uint64_t reports = 0, long_tests = 0;
+  for (int trial = 0; trial < 4; ++trial) {
+    const Puzzle p = snake_puzzle(Topology::square4, 16, 0.12, rng);
+    const Values sol = snake(p.board, 16, 16);
+    Puzzle floor = p;
+    for (CellId c = 0; c < p.board.size(); ++c)
+      if (const int v = sol[static_cast<std::size_t>(c)]; v != 1 && v != 256 && rng.chance(0.9))
+        floor.givens[static_cast<std::size_t>(c)] = 0;
+    RemovalOracle oracle = RemovalOracle::above(floor);
+    std::vector<std::uint64_t> told;
+    oracle.report_progress([&](std::uint64_t so_far) { told.push_back(so_far); });
+    for (CellId c = 0; c < p.board.size(); ++c) {
+      if (p.givens[static_cast<std::size_t>(c)] == 0 || floor.givens[static_cast<std::size_t>(c)] != 0) continue;
+      told.clear();
+      const SolveReport r = oracle.other_solution_without(p, c);
+      ASSERT_NE(r.verdict, Verdict::gave_up);
+      EXPECT_EQ(told.size(), r.stats.conflicts / every) << describe(p) << " cell " << c;
+      for (std::size_t i = 0; i < told.size(); ++i) EXPECT_EQ(told[i], (i + 1) * every);
+      reports += told.size();
+      long_tests += r.stats.conflicts >= every;
+    }
+    oracle.report_progress({});
+    told.clear();
+    for (CellId c = 0; c < p.board.size(); ++c)
+      if (p.givens[static_cast<std::size_t>(c)] != 0 && floor.givens[static_cast<std::size_t>(c)] == 0)
+        oracle.other_solution_without(p, c);
+    EXPECT_TRUE(told.empty()) << "reports after the function was taken away";
+  }
+  EXPECT_GE(long_tests, 3u) << long_tests;  // tests long enough to report were run
+  EXPECT_GE(reports, 8u) << reports;
 }
