@@ -422,7 +422,8 @@ bool stage_a_too_wide(const RemovalOracle& oracle, std::uint64_t widest_floor) {
 
 // In a race of attempts (budget.pace set), a long oracle test reports its conflicts as it runs,
 // not only at its end, so that a lane that can no longer win is stopped within
-// SatCount::progress_every conflicts rather than after its test (up to 0.8 s on square4 20x20).
+// SatCount::progress_every conflicts rather than after its test (a stage-B test of seed 301's
+// square4 20x20 attempt took up to 0.37 s).
 // What the test is charged at its end is never less (charge), so the race is settled as before.
 void pace_tests(RemovalOracle& oracle, const StripBudget& budget) {
   if (!budget.pace) return;
@@ -890,9 +891,9 @@ Result<GeneratedPuzzle> settle_race(const PuzzleJob& job, LaneRace<AttemptRun>::
 // alternating (README "Figures", generator 32): two threads 38.9 -> 32.7 s in sum, median 0.86 ->
 // 1.03 s, slowest 10.25 -> 1.94 s, within 2 s 28 -> 30 of 30; one thread 40.6 -> 56.7 s (median
 // 0.88 -> 1.81 s): on one core the race costs about 1.4x the CPU, the price of the other lane's
-// work up to the winner's. Each attempt's work counts attempt_start_work besides its nodes, and
-// its oracle tests report their conflicts as they run (pace_tests), so a lane that can no longer
-// win stops within 64 conflicts. Square4 raced too from generator 33: with those two, its
+// work up to the winner's. Each attempt's work is race_work (its nodes but its confirming
+// proof's, and attempt_start_work), and its oracle tests report their conflicts as they run
+// (pace_tests), so a lane that can no longer win stops within 64 conflicts. Square4 raced too from generator 33: with those two, its
 // attempt 0 (kept on 25 of 30 seeds) stops holding up the job when it is dear, which outweighs
 // the second core's help it loses. Square4 20x20, release build with the race, the charge and
 // the reports behind environment switches, alternating seed by seed, two threads, wall (README
