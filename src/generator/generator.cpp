@@ -810,7 +810,9 @@ constexpr std::uint64_t race_quantum = 500;
 // 20,000 nodes: sum 38.4 s (another run, without pace_tests' reports) / 34.0 / 32.5 / 31.8 /
 // 31.7 s, slowest 2.16 / 1.81 / 1.55 / 1.53 / 1.55 s; hex6 seeds 301-330 19.1 s at 0 (another
 // run), then 17.5 / 17.0 / 17.7 / 18.3 s, slowest 1.02 / 1.31 / 1.91 / 2.60 s (all seed 321, where
-// attempts are given up: each pays the charge).
+// attempts are given up: each pays the charge). Again once race_work left the proof out, 2,500 /
+// 5,000 / 10,000: square4 27.2 / 26.7 / 26.5 s, hex6 14.2 / 14.6 / 15.2 s (slowest 0.88 / 0.93 /
+// 1.54 s).
 std::uint64_t attempt_start_work(int cells) {
   const CellScale c = cell_scale(cells);
   return 5'000 * c.cells * c.root / 8'000;
