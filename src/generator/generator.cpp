@@ -223,9 +223,14 @@ CellScale cell_scale(int cells) {
   return s;
 }
 
-std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t budget) {
+// `at_400` (a count of nodes on a 400-cell board) on a board of `cells`, grown as cells^1.5.
+std::uint64_t grown_from_400(std::uint64_t at_400, int cells) {
   const CellScale c = cell_scale(cells);
-  const std::uint64_t base = std::max(extreme_patience_min, extreme_tuning(t).at_400 * c.cells * c.root / 8000);
+  return at_400 * c.cells * c.root / 8'000;
+}
+
+std::uint64_t extreme_patience(Topology t, int cells, int attempt, std::uint64_t budget) {
+  const std::uint64_t base = std::max(extreme_patience_min, grown_from_400(extreme_tuning(t).at_400, cells));
   std::uint64_t patience = std::min(base, budget);
   for (int k = 0; k < attempt && patience < budget; ++k) patience = patience > budget / 2 ? budget : patience * 2;
   return patience;
@@ -813,10 +818,7 @@ constexpr std::uint64_t race_quantum = 500;
 // attempts are given up: each pays the charge). Again once race_work left the proof out, 2,500 /
 // 5,000 / 10,000: square4 27.2 / 26.7 / 26.5 s, hex6 14.2 / 14.6 / 15.2 s (slowest 0.88 / 0.93 /
 // 1.54 s).
-std::uint64_t attempt_start_work(int cells) {
-  const CellScale c = cell_scale(cells);
-  return 5'000 * c.cells * c.root / 8'000;
-}
+std::uint64_t attempt_start_work(int cells) { return grown_from_400(5'000, cells); }
 
 // An attempt's work in race_attempts: the charge for its nodeless work (attempt_start_work) and
 // the nodes it spent up to its puzzle, not those of the proof that confirms it (confirm_unique,

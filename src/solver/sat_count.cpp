@@ -125,6 +125,12 @@ std::uint64_t SatCount::conflicts() const { return hooks_->learnt; }
 
 void SatCount::report_progress(std::function<void(std::uint64_t)> progress) { hooks_->progress = std::move(progress); }
 
+// Every solve goes through here, so that the progress reports count its conflicts from its start.
+int SatCount::solve() {
+  hooks_->solve_start = hooks_->learnt;
+  return sat_->solve();
+}
+
 int SatCount::var(int v, int pos) const {
   if (v < 1 || v > n_) return 0;
   const auto& list = cells_[static_cast<std::size_t>(v)];
@@ -349,8 +355,7 @@ std::optional<Values> SatCount::solve_assuming(std::span<const std::pair<int, in
   }
   if (const int x = var(banned.first, banned.second); x != 0) sat_->assume(-x);
   if (conflict_budget < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(conflict_budget));
-  hooks_->solve_start = hooks_->learnt;
-  const int res = sat_->solve();
+  const int res = solve();
   if (res == 20) *decided = true;
   if (res != 10) return std::nullopt;
   Values sol = decode();
@@ -419,8 +424,7 @@ bool SatCount::count(std::vector<Values>& found, int limit, std::uint64_t confli
     if (used >= conflict_budget) return false;
     const std::uint64_t left = conflict_budget - used;
     if (left < static_cast<std::uint64_t>(INT_MAX)) sat_->limit("conflicts", static_cast<int>(left));
-    hooks_->solve_start = hooks_->learnt;
-    const int res = sat_->solve();
+    const int res = solve();
     if (res == 20) return true;
     if (res != 10) return false;
     Values sol = decode();

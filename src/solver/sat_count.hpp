@@ -167,6 +167,7 @@ class SatCount {
   void encode_links();
   Values decode();
   void block(const Values& solution);
+  int solve();  // CaDiCaL's solve(): 10 a model, 20 none, 0 stopped
 
   const Puzzle& puzzle_;
   const Layout& layout_;
